@@ -1,0 +1,389 @@
+"""Phase 4, lower: the rule model -> tables for code generation.
+
+Decides the board representation and numbers everything:
+
+* a padded mailbox: the board is stored row by row with `stride = files + pad`
+  columns and `pad` extra rows above and below, filled with an OFF sentinel, so any
+  leap of at most `pad` squares from a board square lands on the board or on OFF
+  (never outside the array).  Square index = (rank + pad) * stride + file.
+* piece codes: 0 empty, 1 off-board, 2 + 2 * type + colour for a piece (colour 0 for
+  White, 1 for Black), so `code & 1` is the colour and `(code >> 1) - 1` the type.
+* every square set the rules use becomes one row of a byte table (`regions`), so the
+  generated code tests membership with one array load.
+
+The result is plain data (ints, lists, dicts); the codegen phase only renders it.
+"""
+
+import random
+from dataclasses import dataclass, field
+
+from fairyforge.fen import parse_fen, parse_square
+
+WHITE, BLACK = 0, 1
+SIDE_NAMES = ("white", "black")
+EMPTY, OFF = 0, 1
+MAX_HAND = 64          # hand counts are kept below this (FEN parsing checks it)
+
+
+def piece_code(type_index, colour):
+    return 2 + 2 * type_index + colour
+
+
+@dataclass
+class Tables:
+    """Everything the template needs, already numbered."""
+
+    name: str
+    files: int
+    ranks: int
+    pad: int
+    stride: int
+    nsq: int
+    ntypes: int
+    board_squares: list               # indices of the real squares, a1 first
+    square_names: dict                # index -> "e4"
+    regions: list = field(default_factory=list)      # list of (comment, bytes[nsq])
+    pieces: list = field(default_factory=list)       # per type: dict (see _lower_piece)
+    attack_entries: list = field(default_factory=list)   # per colour: list of dicts
+    castling: list = field(default_factory=list)
+    royal_type: int = -1
+    capture_to_hand: list = field(default_factory=list)  # [colour][type] -> hand type or -1
+    drops: list = field(default_factory=list)
+    has_drops: bool = False
+    has_ep: bool = False
+    no_facing_kings: bool = False
+    zobrist: dict = field(default_factory=dict)
+    resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
+    meta: dict = field(default_factory=dict)
+
+
+class Lowerer:
+    def __init__(self, variant):
+        self.v = variant
+        self.files, self.ranks = variant.files, variant.ranks
+        self.type_index = {p.name: i for i, p in enumerate(variant.pieces)}
+        self.pad = self._pad()
+        self.stride = self.files + self.pad
+        self.nsq = (self.ranks + 2 * self.pad) * self.stride
+        self._region_ids = {}
+        self.regions = []
+
+    # -- geometry -----------------------------------------------------------------------
+    def _pad(self):
+        reach = 1
+        for p in self.v.pieces:
+            for a in p.moves:
+                reach = max(reach, abs(a.dx), abs(a.dy))
+        return reach
+
+    def index(self, f, r):
+        return (r + self.pad) * self.stride + f
+
+    def square_index(self, name):
+        f, r = parse_square(name, self.files, self.ranks)
+        return self.index(f, r)
+
+    def offset(self, dx, dy, colour):
+        """Board-array offset of a White-relative vector for a colour."""
+        if colour == BLACK:
+            dy = -dy
+            if self.v.symmetry == "rotate":
+                dx = -dx
+        return dy * self.stride + dx
+
+    def on_board(self, index):
+        r, f = divmod(index, self.stride)
+        return f < self.files and self.pad <= r < self.pad + self.ranks
+
+    def all_squares(self):
+        return [self.index(f, r) for r in range(self.ranks) for f in range(self.files)]
+
+    # -- regions ------------------------------------------------------------------------
+    def region_id(self, indices, comment):
+        """Row number of a square set in the region table (shared between equal sets)."""
+        key = frozenset(indices)
+        if key not in self._region_ids:
+            row = [0] * self.nsq
+            for i in key:
+                row[i] = 1
+            self._region_ids[key] = len(self.regions)
+            self.regions.append((comment, row))
+        return self._region_ids[key]
+
+    def side_squares(self, square_set, colour):
+        return {self.square_index(n) for n in square_set.for_side(SIDE_NAMES[colour])}
+
+    # -- pieces ---------------------------------------------------------------------------
+    def _atoms(self, piece, colour):
+        out = []
+        for a in piece.moves:
+            entry = {
+                "off": self.offset(a.dx, a.dy, colour),
+                "dx": a.dx, "dy": a.dy,
+                "kind": a.kind, "max_steps": a.max_steps,
+                "moves": a.moves, "captures": a.captures,
+                "lame": [self.offset(x, y, colour) for x, y in a.lame_path],
+                "initial_reg": None, "only_reg": None,
+            }
+            if a.initial:
+                entry["initial_reg"] = self.region_id(
+                    self.side_squares(piece.initial_squares, colour),
+                    f"initial squares of {piece.name} ({SIDE_NAMES[colour]})")
+            if a.only_in is not None:
+                entry["only_reg"] = self.region_id(
+                    self.side_squares(a.only_in, colour),
+                    f"extra-move region of {piece.name} ({SIDE_NAMES[colour]})")
+            out.append(entry)
+        return out
+
+    def _can_move_from(self, atoms, sq, confine):
+        """Could a piece with these atoms ever move from sq (on an otherwise empty board)?"""
+        for a in atoms:
+            if a["initial_reg"] is not None and not self.regions[a["initial_reg"]][1][sq]:
+                continue
+            if a["only_reg"] is not None and not self.regions[a["only_reg"]][1][sq]:
+                continue
+            to = sq + a["off"]
+            if not self.on_board(to) or (confine is not None and to not in confine):
+                continue
+            if a["kind"] == "hop" and not self.on_board(to + a["off"]):
+                continue    # a hopper needs a screen and a square behind it
+            if a["kind"] == "grasshop" and not self.on_board(to + a["off"]):
+                continue
+            return True
+        return False
+
+    def _lower_piece(self, piece):
+        t = self.type_index[piece.name]
+        per_colour = []
+        for colour in (WHITE, BLACK):
+            atoms = self._atoms(piece, colour)
+            confine = (self.side_squares(piece.confined_to, colour)
+                       if piece.confined_to is not None else None)
+            dead = {sq for sq in self.all_squares()
+                    if not self._can_move_from(atoms, sq, confine)}
+            info = {
+                "code": piece_code(t, colour),
+                "atoms": atoms,
+                "confine_reg": (self.region_id(confine, f"{piece.name} confined "
+                                               f"({SIDE_NAMES[colour]})")
+                                if confine is not None else None),
+                "dead": dead,
+                "promo": None,
+            }
+            if piece.promotion is not None:
+                promo = piece.promotion
+                zone = self.side_squares(promo.zone, colour)
+                forced = self.side_squares(promo.forced, colour) | dead
+                info["promo"] = {
+                    "choices": [self.type_index[c] for c in promo.choices],
+                    "zone_reg": self.region_id(zone, f"promotion zone of {piece.name} "
+                                               f"({SIDE_NAMES[colour]})"),
+                    "forced_reg": self.region_id(forced, f"forced promotion of {piece.name} "
+                                                 f"({SIDE_NAMES[colour]})"),
+                    "on_leaving": promo.on_leaving,
+                }
+            per_colour.append(info)
+        return {
+            "index": t, "name": piece.name, "letter": piece.letter, "betza": piece.betza,
+            "royal": piece.royal, "colours": per_colour,
+            "ep": piece.name in self.v.en_passant,
+        }
+
+    # -- attacks ------------------------------------------------------------------------
+    def _attack_entries(self, pieces, colour):
+        """How pieces of `colour` attack a square: grouped where the test is the same.
+
+        Unconditional leaps are grouped by offset and unconditional rides by direction
+        and range, so the generated attack test looks at each square once.
+        """
+        grouped, single = {}, []
+        for piece in pieces:
+            info = piece["colours"][colour]
+            for a in info["atoms"]:
+                if not a["captures"]:
+                    continue
+                conditional = (a["lame"] or a["initial_reg"] is not None
+                               or a["only_reg"] is not None
+                               or info["confine_reg"] is not None)
+                entry = {"kind": a["kind"], "off": a["off"], "max_steps": a["max_steps"],
+                         "lame": a["lame"], "initial_reg": a["initial_reg"],
+                         "only_reg": a["only_reg"], "confine_reg": info["confine_reg"],
+                         "codes": [info["code"]], "ep": piece["ep"]}
+                if conditional or a["kind"] in ("hop", "grasshop"):
+                    single.append(entry)
+                    continue
+                key = (a["kind"], a["off"], a["max_steps"], piece["ep"])
+                if key in grouped:
+                    if info["code"] not in grouped[key]["codes"]:
+                        grouped[key]["codes"].append(info["code"])
+                else:
+                    grouped[key] = entry
+        leaps = [e for e in grouped.values() if e["kind"] == "leap"]
+        rides = [e for e in grouped.values() if e["kind"] == "ride"]
+        return leaps + single + rides      # cheap tests first
+
+    # -- castling -----------------------------------------------------------------------
+    def _castling(self):
+        out = []
+        for bit, c in enumerate(self.v.castling):
+            colour = SIDE_NAMES.index(c.side)
+            kf, kt = self.square_index(c.king_from), self.square_index(c.king_to)
+            rf, rt = self.square_index(c.rook_from), self.square_index(c.rook_to)
+            lo, hi = min(kf, kt, rf, rt), max(kf, kt, rf, rt)
+            must_be_empty = [s for s in range(lo, hi + 1) if s not in (kf, rf)]
+            step = 1 if kt >= kf else -1
+            king_path = list(range(kf, kt + step, step))
+            letter = "K" if rf > kf else "Q"
+            rook_type = self._setup_type_at(c.rook_from, colour)
+            out.append({"bit": bit, "mask": 1 << bit, "colour": colour, "king_from": kf, "king_to": kt,
+                        "king_code": piece_code(self._royal(), colour),
+                        "rook_code": piece_code(rook_type, colour) if rook_type is not None else -1,
+                        "rook_from": rf, "rook_to": rt, "empty": must_be_empty,
+                        "king_path": king_path,
+                        "fen": letter if colour == WHITE else letter.lower()})
+        return out
+
+    def _royal(self):
+        return next((i for i, p in enumerate(self.v.pieces) if p.royal), -1)
+
+    def _setup_type_at(self, square, colour):
+        """Type of the piece of `colour` standing on `square` in the setup, or None."""
+        setup = parse_fen(self.v.setup, self.files, self.ranks, {p.letter for p in self.v.pieces})
+        letters = {p.letter: i for i, p in enumerate(self.v.pieces)}
+        found = setup.board.get(parse_square(square, self.files, self.ranks))
+        if found and found[1] == SIDE_NAMES[colour]:
+            return letters[found[0]]
+        return None
+
+    def _ep_victim_delta(self):
+        """Per colour: en passant square -> square of the piece that double-stepped."""
+        for p in self.v.pieces:
+            if p.name not in self.v.en_passant:
+                continue
+            for a in p.moves:
+                if a.moves and a.lame_path:
+                    return [self.offset(a.dx, a.dy, c) // 2 for c in (WHITE, BLACK)]
+        return None
+
+    def max_moves(self):
+        """A safe bound on the number of pseudo-legal moves in any position."""
+        squares = self.files * self.ranks
+        most = 0
+        for p in self.v.pieces:
+            reach = sum(a.max_steps or max(self.files, self.ranks) for a in p.moves)
+            choices = len(p.promotion.choices) + 1 if p.promotion else 1
+            most = max(most, reach * choices)
+        drops = len(self.v.drops) * squares
+        return min(squares * most + drops + len(self.v.castling) + 16, 1 << 18)
+
+    # -- captures and drops ------------------------------------------------------------
+    def _capture_to_hand(self):
+        becomes = dict(self.v.captures.becomes)
+        table = []
+        for colour, to_hand in ((WHITE, self.v.captures.to_hand_white),
+                                (BLACK, self.v.captures.to_hand_black)):
+            row = []
+            for p in self.v.pieces:
+                if not to_hand or p.royal:
+                    row.append(-1)
+                    continue
+                if p.name in becomes:
+                    target = becomes[p.name]
+                else:
+                    target = p.demotes_to or p.name
+                row.append(self.type_index[target] if target is not None else -1)
+            table.append(row)
+        return table
+
+    def _drops(self, pieces):
+        out = []
+        for rule in self.v.drops:
+            t = self.type_index[rule.piece]
+            per_colour = []
+            for colour in (WHITE, BLACK):
+                zone = self.side_squares(rule.zone, colour)
+                if not self.v.dead_drops_allowed:
+                    zone -= pieces[t]["colours"][colour]["dead"]
+                confine = pieces[t]["colours"][colour]["confine_reg"]
+                if confine is not None:
+                    zone = {s for s in zone if self.regions[confine][1][s]}
+                per_colour.append(sorted(zone))
+            out.append({"type": t, "code_white": piece_code(t, WHITE),
+                        "squares": per_colour, "not_doubled": rule.not_doubled,
+                        "not_mating": rule.not_mating})
+        return out
+
+    # -- hashing --------------------------------------------------------------------------
+    def _zobrist(self, ntypes, ncastle):
+        rng = random.Random(0x5EEDF00D)
+
+        def key():
+            return rng.getrandbits(64)
+
+        return {
+            "piece": [[key() for _ in range(self.nsq)] for _ in range(2 + 2 * ntypes)],
+            "hand": [[[key() for _ in range(MAX_HAND + 1)] for _ in range(ntypes)]
+                     for _ in range(2)],
+            "side": key(),
+            "castling": [key() for _ in range(max(ncastle, 1))],
+            "ep": [key() for _ in range(self.nsq)],
+        }
+
+    # -- everything -----------------------------------------------------------------------
+    def lower(self):
+        v = self.v
+        pieces = [self._lower_piece(p) for p in v.pieces]
+        castling = self._castling()
+        squares = self.all_squares()
+        names = {self.index(f, r): f"{chr(97 + f)}{r + 1}"
+                 for r in range(self.ranks) for f in range(self.files)}
+        royal = next((i for i, p in enumerate(v.pieces) if p.royal), -1)
+        tables = Tables(
+            name=v.name, files=self.files, ranks=self.ranks, pad=self.pad,
+            stride=self.stride, nsq=self.nsq, ntypes=len(v.pieces),
+            board_squares=squares, square_names=names, pieces=pieces,
+            castling=castling, royal_type=royal,
+            capture_to_hand=self._capture_to_hand(),
+            has_drops=bool(v.drops), has_ep=bool(v.en_passant),
+            no_facing_kings=v.no_facing_kings,
+            resets_clock=[bool(p.moves) and all(a.dy > 0 for a in p.moves) for p in v.pieces],
+        )
+        tables.drops = self._drops(pieces)
+        tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
+        tables.zobrist = self._zobrist(len(v.pieces), len(castling))
+        tables.regions = self.regions
+        tables.meta = self._meta(tables)
+        return tables
+
+    def _meta(self, t):
+        """What the runtime needs to talk to users: names, letters, notation, rules."""
+        v = self.v
+        setup = parse_fen(v.setup, v.files, v.ranks, {p.letter for p in v.pieces})
+        return {
+            "name": v.name, "title": v.title, "files": v.files, "ranks": v.ranks,
+            "nsq": t.nsq, "squares": t.board_squares,
+            "pieces": [{"name": p.name, "letter": p.letter, "royal": p.royal,
+                        "promotion_suffix": "+" if p.letter.startswith("+")
+                        else p.letter[0].lower()} for p in v.pieces],
+            "setup": v.setup,
+            "setup_has_holdings": setup.has_holdings,
+            "has_drops": bool(v.drops),
+            "castling": [{"fen": c["fen"], "bit": c["bit"], "colour": c["colour"],
+                          "king_from": c["king_from"], "rook_from": c["rook_from"]}
+                         for c in t.castling],
+            "has_ep": bool(v.en_passant),
+            "stalemate": v.stalemate,
+            "repetition_count": v.repetition_count,
+            "repetition_result": v.repetition_result,
+            "perpetual_check": v.perpetual_check,
+            "move_rule": v.move_rule,
+            "royal_type": t.royal_type,
+            "ep_victim_delta": self._ep_victim_delta(),
+            "max_hand": MAX_HAND - 1,
+            "dead": [[sorted(c["dead"]) for c in p["colours"]] for p in t.pieces],
+        }
+
+
+def lower(variant):
+    return Lowerer(variant).lower()

@@ -1,0 +1,176 @@
+"""Phase 3, the rule model: the single source of truth about a variant.
+
+Frozen dataclasses, fully resolved: no names of regions (only the squares they stand
+for), no inheritance, every default explicit.  Code generation reads only this; `diff`
+compares two of these; `fairyforge show` dumps one as canonical YAML.
+
+Squares are written as algebraic names ("e4", "a10").  Everything that depends on the
+side is stored for both sides (`SquareSet.white`, `SquareSet.black`); move vectors are
+stored from White's side (dy > 0 is forward) together with the board's `symmetry`,
+which says how Black's moves are derived.
+"""
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Optional
+
+import yaml
+
+
+@dataclass(frozen=True)
+class SquareSet:
+    """A set of squares for each side (Black's usually mirrors White's)."""
+
+    white: tuple
+    black: tuple
+
+    def for_side(self, side):
+        return self.white if side == "white" else self.black
+
+
+@dataclass(frozen=True)
+class MoveAtom:
+    """One direction of one way of moving.
+
+    kind: "leap" (one jump), "ride" (repeated steps until blocked, at most max_steps,
+    0 = unlimited), "hop" (a rider that must jump exactly one piece: cannons) or
+    "grasshop" (lands right behind the first piece on the line).
+    """
+
+    dx: int
+    dy: int
+    kind: str
+    max_steps: int
+    moves: bool                 # may go to an empty square
+    captures: bool              # may capture an enemy piece
+    lame_path: tuple = ()       # vectors that must be empty for a lame (n) leap
+    initial: bool = False       # only from the piece's initial squares (Betza i)
+    only_in: Optional[SquareSet] = None   # only while standing in these squares
+
+
+@dataclass(frozen=True)
+class Promotion:
+    """How a piece promotes: to one of `choices` on a move ending in `zone`.
+
+    on_leaving: a move starting in the zone may promote too (shogi).
+    forced: squares where promotion is compulsory (besides the squares where the
+    unpromoted piece could never move again, which the compiler always adds).
+    """
+
+    choices: tuple
+    zone: SquareSet
+    on_leaving: bool
+    forced: SquareSet
+
+
+@dataclass(frozen=True)
+class PieceType:
+    name: str
+    letter: str                 # FEN letter for White ("+P" for a promoted shogi piece,
+                                # "Q~" for a piece that demotes when captured)
+    betza: str                  # the Betza text, all move statements included
+    royal: bool
+    moves: tuple                # MoveAtoms
+    initial_squares: SquareSet  # where its `i` moves are allowed
+    confined_to: Optional[SquareSet]
+    promotion: Optional[Promotion]
+    demotes_to: Optional[str]   # the type a captured piece of this type becomes in hand
+    value: Optional[float] = None
+
+
+@dataclass(frozen=True)
+class DropRule:
+    """Where one piece type may be dropped, and the restrictions on it."""
+
+    piece: str
+    zone: SquareSet
+    not_doubled: bool           # not on a file holding an own unpromoted piece of its type
+    not_mating: bool            # a drop of it may not give checkmate
+
+
+@dataclass(frozen=True)
+class Castling:
+    side: str
+    king_from: str
+    king_to: str
+    rook_from: str
+    rook_to: str
+
+
+@dataclass(frozen=True)
+class Captures:
+    """What happens to a captured piece: for each capturing side, hand or removal,
+    and per-type conversions ("becomes"; None = removed from play)."""
+
+    to_hand_white: bool
+    to_hand_black: bool
+    becomes: tuple = ()         # (captured type, type in hand or None)
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """All hand pieces must be dropped before any board move; `last` only when alone."""
+
+    last: Optional[str]
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """Until `trigger_side` has done one of `events`, `restricted_side` may not do any of
+    `forbidden` (events: capture, check, promote)."""
+
+    trigger_side: str
+    events: tuple
+    restricted_side: str
+    forbidden: tuple
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    parent: Optional[str]
+    files: int
+    ranks: int
+    symmetry: str               # "mirror" (ranks flipped) or "rotate" (half turn)
+    pieces: tuple               # PieceTypes, in declaration order
+    setup: str                  # start position, Fairy-Stockfish FEN
+    captures: Captures
+    drops: tuple                # DropRules; empty = no drops
+    dead_drops_allowed: bool
+    castling: tuple             # Castlings
+    en_passant: tuple           # names of the pieces that make and take en passant
+    no_facing_kings: bool
+    stalemate: str              # result for the stalemated side: draw, loss or win
+    stalemating_illegal: bool
+    repetition_count: int       # 0 = no repetition rule
+    repetition_result: str
+    perpetual_check: Optional[str]   # None, "loses" or "illegal"
+    perpetual_chase: Optional[str]
+    move_rule: int              # 0 = none; N = draw after N moves each without capture/pawn move
+    deployment: Optional[Deployment]
+    restrictions: tuple
+
+    def piece(self, name):
+        for p in self.pieces:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def has_drops(self):
+        return bool(self.drops)
+
+
+def to_plain(obj):
+    """The model as plain dicts, lists and scalars (for YAML and JSON)."""
+    if is_dataclass(obj):
+        return {f.name: to_plain(getattr(obj, f.name)) for f in fields(obj)}
+    if isinstance(obj, (tuple, list)):
+        return [to_plain(x) for x in obj]
+    return obj
+
+
+def dump_yaml(variant):
+    """Canonical YAML of a variant: stable key order, one document."""
+    return yaml.safe_dump(to_plain(variant), sort_keys=False, default_flow_style=None,
+                          width=100)

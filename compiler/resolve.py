@@ -1,0 +1,606 @@
+"""Phase 2, resolve: parsed statements -> the rule model.
+
+Follows `extends` (the parent's statements first, the child's override them), checks
+every name, turns Betza strings into move atoms and region expressions into square
+sets for both sides, and makes every default explicit.  Each problem is reported at
+the line and column that caused it; all of them are collected before giving up.
+"""
+
+import difflib
+import os
+from importlib import resources
+
+from fairyforge.errors import FenError
+from fairyforge.fen import parse_fen, parse_square, square_name
+
+from . import parse as parse_phase
+from .betza import BetzaError, parse_betza
+from .diagnostics import DiagnosticBag
+from .model import (Captures, Castling, Deployment, DropRule, MoveAtom, PieceType,
+                    Promotion, Restriction, SquareSet, Variant)
+
+MAX_FILES = 16
+MAX_RANKS = 16
+SIDES = ("white", "black")
+NOT_YET_GENERATED = {
+    # Statements the language accepts but the code generator cannot enforce yet: they
+    # are refused rather than silently ignored.
+    "deploy": "deployment phases",
+    "restriction": "event-conditioned restrictions",
+}
+
+
+def bundled_path(name):
+    """Path of a bundled definition (`chess` -> .../definitions/chess.variant) or None."""
+    if not name or "/" in name or name.endswith(".variant"):
+        return None
+    path = resources.files("fairyforge.definitions").joinpath(f"{name}.variant")
+    return str(path) if path.is_file() else None
+
+
+def bundled_names():
+    folder = resources.files("fairyforge.definitions")
+    return sorted(p.name[:-len(".variant")] for p in folder.iterdir()
+                  if p.name.endswith(".variant"))
+
+
+def locate(name_or_path, relative_to=None):
+    """A definition file for a bundled name or a path (relative to a child file)."""
+    if relative_to and not os.path.isabs(name_or_path):
+        candidate = os.path.join(os.path.dirname(relative_to), name_or_path)
+        if os.path.isfile(candidate):
+            return candidate
+        if os.path.isfile(candidate + ".variant"):
+            return candidate + ".variant"
+    if os.path.isfile(name_or_path):
+        return name_or_path
+    return bundled_path(name_or_path)
+
+
+def did_you_mean(word, candidates):
+    close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+class Resolver:
+    """Resolves one definition (with its ancestors) into a Variant."""
+
+    def __init__(self, bag):
+        self.bag = bag
+        self.files = 8
+        self.ranks = 8
+        self.symmetry = "mirror"
+        self.regions = {}           # (name, side) -> frozenset of (file, rank)
+        self.region_names = set()
+        self.pieces = {}            # name -> dict of the piece's parts
+        self.piece_order = []
+        self.statements = {}        # single-valued settings: kind -> Statement
+        self.lists = {k: [] for k in ("promote", "demote", "captured", "captures", "drop",
+                                      "castling", "move", "initial", "confine", "value",
+                                      "perpetual", "restriction")}
+
+    # -- errors -------------------------------------------------------------------------
+    def error(self, statement, token, message):
+        self.bag.error(statement.loc_of(token), message)
+
+    # -- squares and regions ----------------------------------------------------------
+    def mirror(self, sq):
+        f, r = sq
+        if self.symmetry == "rotate":
+            return (self.files - 1 - f, self.ranks - 1 - r)
+        return (f, self.ranks - 1 - r)
+
+    def square(self, st, token):
+        sq = parse_square(str(token), self.files, self.ranks)
+        if sq is None:
+            self.error(st, token, f"square {token} is off the {self.files}x{self.ranks} board")
+        return sq
+
+    def _rank_bound(self, st, token):
+        value = int(token)
+        if not 1 <= value <= self.ranks:
+            self.error(st, token, f"rank {value} is off the board (ranks 1-{self.ranks})")
+            return None
+        return value - 1
+
+    def _file_bound(self, st, token):
+        index = ord(str(token)) - ord("a")
+        if not 0 <= index < self.files:
+            last = chr(ord("a") + self.files - 1)
+            self.error(st, token, f"file {token} is off the board (files a-{last})")
+            return None
+        return index
+
+    def _white_atom(self, st, expr, side):
+        """Squares of one literal region atom, written from White's side."""
+        kind = expr[0]
+        if kind == "ranks":
+            lo, hi = self._rank_bound(st, expr[1]), self._rank_bound(st, expr[2])
+            if lo is None or hi is None:
+                return set()
+            lo, hi = min(lo, hi), max(lo, hi)
+            return {(f, r) for f in range(self.files) for r in range(lo, hi + 1)}
+        if kind == "files":
+            lo, hi = self._file_bound(st, expr[1]), self._file_bound(st, expr[2])
+            if lo is None or hi is None:
+                return set()
+            lo, hi = min(lo, hi), max(lo, hi)
+            return {(f, r) for f in range(lo, hi + 1) for r in range(self.ranks)}
+        if kind == "rect":
+            a, b = self.square(st, expr[1]), self.square(st, expr[2])
+            if a is None or b is None:
+                return set()
+            return {(f, r) for f in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+                    for r in range(min(a[1], b[1]), max(a[1], b[1]) + 1)}
+        if kind == "all":
+            return {(f, r) for f in range(self.files) for r in range(self.ranks)}
+        raise AssertionError(kind)
+
+    def region(self, st, expr, side):
+        """Evaluate a region expression for one side."""
+        kind = expr[0]
+        if kind == "ref":
+            name = str(expr[1])
+            if (name, side) not in self.regions:
+                self.error(st, expr[1], f"unknown region '{name}'"
+                           + did_you_mean(name, self.region_names))
+                return set()
+            return set(self.regions[(name, side)])
+        if kind == "union":
+            out = set()
+            for sub in expr[1]:
+                out |= self.region(st, sub, side)
+            return out
+        if kind == "inter":
+            out = self.region(st, expr[1][0], side)
+            for sub in expr[1][1:]:
+                out &= self.region(st, sub, side)
+            return out
+        if kind == "except":
+            out = self.region(st, expr[1], side)
+            for sub in expr[2]:
+                out -= self.region(st, sub, side)
+            return out
+        squares = self._white_atom(st, expr, side)
+        if side == "black":
+            squares = {self.mirror(sq) for sq in squares}
+        return squares
+
+    def square_set(self, st, expr):
+        return self.names(self.region(st, expr, "white")), self.names(self.region(st, expr, "black"))
+
+    @staticmethod
+    def names(squares):
+        return tuple(square_name(f, r) for f, r in sorted(squares, key=lambda s: (s[1], s[0])))
+
+    def as_set(self, st, expr):
+        white, black = self.square_set(st, expr)
+        return SquareSet(white, black)
+
+    # -- loading -----------------------------------------------------------------------
+    def collect(self, definition, chain=()):
+        """Gather statements, parents first; child statements override."""
+        statements = definition.statements
+        header = next((s for s in statements if s.kind == "variant"), None)
+        if header is None:
+            loc = statements[0].loc if statements else None
+            if loc is None:
+                from .diagnostics import Location
+                loc = Location(definition.path, 1, 1, "")
+            self.bag.error(loc, "a definition must start with `variant NAME`")
+            return [], None
+        parent_name = header.args["extends"]
+        collected = []
+        if parent_name is not None:
+            parent_text = str(parent_name).strip('"')
+            parent_path = locate(parent_text, definition.path)
+            if parent_path is None:
+                self.error(header, parent_name, f"cannot find the parent variant '{parent_text}'"
+                           + did_you_mean(parent_text, bundled_names()))
+            elif os.path.realpath(parent_path) in chain:
+                self.error(header, parent_name,
+                           f"inheritance cycle: '{parent_text}' extends this variant again")
+            else:
+                parent = parse_phase.parse_file(parent_path, self.bag)
+                inherited, _ = self.collect(parent, chain + (os.path.realpath(parent_path),))
+                collected += [s for s in inherited if s.kind != "variant"]
+        collected += statements
+        return collected, header
+
+    def resolve(self, definition):
+        chain = (os.path.realpath(definition.path),) if os.path.exists(definition.path) else ()
+        statements, header = self.collect(definition, chain)
+        if header is None:
+            return None
+        self.header = header
+        for st in statements:
+            if st.kind in NOT_YET_GENERATED:
+                self.error(st, None, f"{NOT_YET_GENERATED[st.kind]} are part of the language "
+                           "but the code generator does not enforce them yet")
+                continue
+            if st.kind in ("board", "symmetry", "setup", "stalemate", "repetition",
+                           "move_rule", "en_passant", "no_facing_kings", "captured_revert",
+                           "variant"):
+                self.statements[st.kind] = st
+                if st.kind == "board":
+                    self._board(st)
+                elif st.kind == "symmetry":
+                    self.symmetry = str(st.args["mode"])
+            elif st.kind == "region":
+                self._region(st)
+            elif st.kind == "piece":
+                self._piece(st)
+            elif st.kind == "perpetual":
+                self.lists["perpetual"].append(st)
+            else:
+                self.lists[st.kind].append(st)
+        return self._build()
+
+    # -- statements ---------------------------------------------------------------------
+    def _board(self, st):
+        token = st.args["size"]
+        files, ranks = (int(x) for x in str(token).split("x"))
+        if not (1 <= files <= MAX_FILES and 1 <= ranks <= MAX_RANKS):
+            self.error(st, token, f"board {token} is not supported: files and ranks must be "
+                       f"between 1 and {MAX_FILES}")
+            return
+        self.files, self.ranks = files, ranks
+
+    def _region(self, st):
+        name = str(st.args["name"])
+        if parse_square(name, 26, 99) is not None:
+            self.error(st, st.args["name"], f"region name '{name}' looks like a square")
+            return
+        sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
+        for side in sides:
+            self.regions[(name, side)] = frozenset(self.region(st, st.args["expr"], side))
+        self.region_names.add(name)
+
+    def _piece(self, st):
+        name, letter = str(st.args["name"]), str(st.args["letter"])
+        if name in self.pieces and self.pieces[name]["statement"].loc.file == st.loc.file:
+            first = self.pieces[name]["statement"].loc
+            self.error(st, st.args["name"], f"piece '{name}' is already defined on line {first.line}")
+            return
+        if name in self.pieces:          # a child variant redefines an inherited piece
+            self.piece_order.remove(name)
+        for other, info in self.pieces.items():
+            if info["letter"] == letter and other != name:
+                self.error(st, st.args["letter"], f"letter {letter} is already used by piece "
+                           f"'{other}' (line {info['statement'].loc.line})")
+                return
+        try:
+            atoms = parse_betza(str(st.args["betza"]))
+        except BetzaError as err:
+            self._betza_error(st, st.args["betza"], err)
+            atoms = ()
+        self.pieces[name] = {"statement": st, "letter": letter, "betza": str(st.args["betza"]),
+                             "royal": st.args["royal"], "atoms": list(atoms)}
+        self.piece_order.append(name)
+
+    def _betza_error(self, st, token, err):
+        loc = st.loc_of(token)
+        from .diagnostics import Location
+        self.bag.error(Location(loc.file, loc.line, loc.column + err.offset, loc.source_line),
+                       str(err))
+
+    def piece_name(self, st, token):
+        name = str(token)
+        if name not in self.pieces:
+            self.error(st, token, f"unknown piece '{name}'" + did_you_mean(name, self.pieces))
+            return None
+        return name
+
+    # -- assembling the model ---------------------------------------------------------
+    def _build(self):
+        for st in self.lists["move"]:
+            name = self.piece_name(st, st.args["piece"])
+            if name is None:
+                continue
+            try:
+                atoms = parse_betza(str(st.args["betza"]))
+            except BetzaError as err:
+                self._betza_error(st, st.args["betza"], err)
+                continue
+            where = self.as_set(st, st.args["region"])
+            self.pieces[name]["atoms"] += [_with(a, only_in=where) for a in atoms]
+            self.pieces[name]["betza"] += f" (+{st.args['betza']} in region)"
+
+        setup = self._setup()
+        letters = {info["letter"]: name for name, info in self.pieces.items()}
+        initial = self._initial_squares(setup, letters)
+        confined = self._per_piece_region("confine")
+        promotions = self._promotions()
+        demotions = self._demotions(promotions)
+        values = {}
+        for st in self.lists["value"]:
+            name = self.piece_name(st, st.args["piece"])
+            if name:
+                values[name] = float(st.args["value"])
+        derived = self._reverting_types(promotions, demotions)
+
+        pieces = []
+        for name in self.piece_order + [d["name"] for d in derived]:
+            info = self.pieces[name]
+            if info["atoms"] and any(a.initial for a in info["atoms"]) and name not in initial:
+                self.error(info["statement"], info["statement"].args["betza"],
+                           f"piece '{name}' has initial (i) moves but does not appear in the "
+                           f"setup: say where with `initial {name} in REGION`")
+            pieces.append(PieceType(
+                name=name, letter=info["letter"], betza=info["betza"], royal=info["royal"],
+                moves=tuple(info["atoms"]),
+                initial_squares=(initial.get(name, SquareSet((), ()))
+                                 if any(a.initial for a in info["atoms"]) else SquareSet((), ())),
+                confined_to=confined.get(name), promotion=promotions.get(name),
+                demotes_to=demotions.get(name), value=values.get(name)))
+        royals = [p for p in pieces if p.royal]
+        if len(royals) > 1:
+            st = self.pieces[royals[1].name]["statement"]
+            self.error(st, st.args["name"], "only one royal piece type is supported "
+                       f"('{royals[0].name}' is royal already)")
+        if not royals and self.pieces:
+            self.error(self.header, self.header.args["name"],
+                       "no royal piece: mark the piece whose capture ends the game, "
+                       "as in `piece king K K royal`")
+
+        captures = self._captures()
+        drops = self._drops(captures, setup)
+        castling = self._castling()
+        en_passant = tuple(n for n in (self.piece_name(self.statements["en_passant"], t)
+                                       for t in self.statements["en_passant"].args["pieces"])
+                           if n) if "en_passant" in self.statements else ()
+        stalemate = self.statements.get("stalemate")
+        repetition = self.statements.get("repetition")
+        move_rule = self.statements.get("move_rule")
+        perpetual = {str(s.args["kind"]): str(s.args["fate"]) for s in self.lists["perpetual"]}
+        if "chase" in perpetual:
+            st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == "chase")
+            self.error(st, None, "perpetual chase rules are part of the language but the code "
+                       "generator does not enforce them yet")
+        title = self.header.args["title"]
+        parent = self.header.args["extends"]
+        if self.bag:
+            return None
+        return Variant(
+            name=str(self.header.args["name"]),
+            title=str(title).strip('"') if title else str(self.header.args["name"]),
+            parent=str(parent).strip('"') if parent else None,
+            files=self.files, ranks=self.ranks, symmetry=self.symmetry,
+            pieces=tuple(pieces), setup=setup[0] if setup else "",
+            captures=captures, drops=drops,
+            dead_drops_allowed=False, castling=castling, en_passant=en_passant,
+            no_facing_kings="no_facing_kings" in self.statements,
+            stalemate=str(stalemate.args["result"]) if stalemate else "draw",
+            stalemating_illegal=bool(stalemate and stalemate.args["illegal"]),
+            repetition_count=int(repetition.args["count"]) if repetition else 0,
+            repetition_result=str(repetition.args["result"]) if repetition else "draw",
+            perpetual_check=perpetual.get("check"), perpetual_chase=perpetual.get("chase"),
+            move_rule=int(move_rule.args["moves"]) if move_rule else 0,
+            deployment=None, restrictions=())
+
+    def _setup(self):
+        st = self.statements.get("setup")
+        if st is None:
+            self.error(self.header, self.header.args["name"],
+                       "no setup: give the start position with `setup \"FEN\"`")
+            return None
+        fen = str(st.args["fen"]).strip('"')
+        letters = {info["letter"] for info in self.pieces.values()}
+        try:
+            parsed = parse_fen(fen, self.files, self.ranks, letters)
+        except FenError as err:
+            self.error(st, st.args["fen"], f"setup does not fit the game: {err}")
+            return None
+        return fen, parsed
+
+    def _initial_squares(self, setup, letters):
+        """Where each piece's Betza `i` moves apply: the ranks it starts on, per side."""
+        out = {}
+        if setup:
+            ranks = {}
+            for (f, r), (letter, side) in setup[1].board.items():
+                ranks.setdefault(letters[letter], {"white": set(), "black": set()})[side].add(r)
+            for name, by_side in ranks.items():
+                squares = {}
+                for side in SIDES:
+                    rs = by_side[side]
+                    if not rs:    # absent for this side: mirror the other side's ranks
+                        other = by_side["white" if side == "black" else "black"]
+                        rs = {self.mirror((0, r))[1] for r in other}
+                    squares[side] = {(f, r) for f in range(self.files) for r in rs}
+                out[name] = SquareSet(self.names(squares["white"]), self.names(squares["black"]))
+        for st in self.lists["initial"]:
+            where = self.as_set(st, st.args["region"])
+            for token in st.args["pieces"]:
+                name = self.piece_name(st, token)
+                if name:
+                    out[name] = where
+        return out
+
+    def _per_piece_region(self, kind):
+        out = {}
+        for st in self.lists[kind]:
+            where = self.as_set(st, st.args["region"])
+            for token in st.args["pieces"]:
+                name = self.piece_name(st, token)
+                if name:
+                    out[name] = where
+        return out
+
+    def _promotions(self):
+        out = {}
+        for st in self.lists["promote"]:
+            name = self.piece_name(st, st.args["piece"])
+            choices = [self.piece_name(st, c) for c in st.args["choices"]]
+            zone = self.as_set(st, st.args["zone"])
+            forced = self.as_set(st, st.args["forced"]) if st.args["forced"] else SquareSet((), ())
+            if name is None or None in choices:
+                continue
+            if not zone.white and not zone.black:
+                self.error(st, st.args["piece"], f"promotion of '{name}' can never happen: "
+                           "its zone has no squares")
+                continue
+            for choice, token in zip(choices, st.args["choices"]):
+                if self.pieces[choice]["royal"]:
+                    self.error(st, token, f"'{name}' may not promote to the royal '{choice}'")
+            out[name] = Promotion(choices=tuple(choices), zone=zone,
+                                  on_leaving=st.args["trigger"] == "leaving", forced=forced)
+        return out
+
+    def _demotions(self, promotions):
+        """What a captured promoted piece becomes: explicit `demote`, or for a `+X` piece
+        the single piece that promotes to it."""
+        sources = {}
+        for src, promo in promotions.items():
+            for choice in promo.choices:
+                sources.setdefault(choice, []).append(src)
+        out = {}
+        for name, info in self.pieces.items():
+            if info["letter"].startswith("+"):
+                srcs = sources.get(name, [])
+                if len(srcs) == 1:
+                    out[name] = srcs[0]
+                elif len(srcs) > 1:
+                    self.error(info["statement"], info["statement"].args["name"],
+                               f"'{name}' is promoted from several pieces ({', '.join(srcs)}): "
+                               f"say what it demotes to with `demote {name} to PIECE`")
+        for st in self.lists["demote"]:
+            name = self.piece_name(st, st.args["piece"])
+            target = self.piece_name(st, st.args["to"])
+            if name and target:
+                out[name] = target
+        return out
+
+    def _reverting_types(self, promotions, demotions):
+        """`captured promoted pieces revert`: each promotion to an ordinary piece gets a
+        twin type that moves the same but returns to hand as the piece it came from
+        (written with `~` in FEN, as Fairy-Stockfish does)."""
+        if "captured_revert" not in self.statements:
+            return []
+        st = self.statements["captured_revert"]
+        derived = []
+        for src, promo in list(promotions.items()):
+            new_choices = []
+            for choice in promo.choices:
+                info = self.pieces[choice]
+                if info["letter"].startswith("+") or choice in demotions:
+                    new_choices.append(choice)
+                    continue
+                twin = f"{choice}_from_{src}"
+                letter = info["letter"] + "~"
+                if any(i["letter"] == letter for i in self.pieces.values()):
+                    self.error(st, None, f"several pieces promote to '{choice}': cannot tell "
+                               "what it reverts to")
+                    continue
+                self.pieces[twin] = {"statement": info["statement"], "letter": letter,
+                                     "betza": info["betza"], "royal": False,
+                                     "atoms": list(info["atoms"])}
+                demotions[twin] = src
+                derived.append({"name": twin})
+                new_choices.append(twin)
+            promotions[src] = Promotion(tuple(new_choices), promo.zone, promo.on_leaving,
+                                        promo.forced)
+        return derived
+
+    def _captures(self):
+        to_hand = {"white": False, "black": False}
+        for st in self.lists["captures"]:
+            for side in ([str(st.args["side"])] if st.args["side"] else SIDES):
+                to_hand[side] = st.args["fate"] == "hand"
+        becomes = {}
+        for st in self.lists["captured"]:
+            name = self.piece_name(st, st.args["piece"])
+            target = st.args["becomes"]
+            target = self.piece_name(st, target) if target is not None else None
+            if name and (target or st.args["becomes"] is None):
+                becomes[name] = target
+        return Captures(to_hand_white=to_hand["white"], to_hand_black=to_hand["black"],
+                        becomes=tuple(sorted(becomes.items(), key=lambda kv: kv[0])))
+
+    def _drops(self, captures, setup):
+        holdings = bool(setup and setup[1].holdings)
+        if not (captures.to_hand_white or captures.to_hand_black or holdings
+                or self.lists["drop"]):
+            return ()
+        everywhere = self.names({(f, r) for f in range(self.files) for r in range(self.ranks)})
+        default = {"white": everywhere, "black": everywhere}
+        specific, flags = {}, {}
+        for st in self.lists["drop"]:
+            zone = self.square_set(st, st.args["zone"]) if st.args["zone"] else None
+            sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
+            if st.args["pieces"] == "all":
+                targets = None
+            else:
+                targets = [n for n in (self.piece_name(st, t) for t in st.args["pieces"]) if n]
+            for side in sides:
+                index = SIDES.index(side)
+                if targets is None:
+                    if zone is not None:
+                        default[side] = zone[index]
+                    continue
+                for name in targets:
+                    if zone is not None:
+                        specific[(name, side)] = zone[index]
+                    flags.setdefault(name, set()).update(st.args["flags"])
+        rules = []
+        for name in self.piece_order:
+            if self.pieces[name]["royal"] or self.pieces[name]["letter"].startswith("+"):
+                continue
+            zone = SquareSet(specific.get((name, "white"), default["white"]),
+                             specific.get((name, "black"), default["black"]))
+            rules.append(DropRule(piece=name, zone=zone,
+                                  not_doubled="not doubled" in flags.get(name, ()),
+                                  not_mating="not mating" in flags.get(name, ())))
+        return tuple(rules)
+
+    def _castling(self):
+        out = []
+        for st in self.lists["castling"]:
+            squares = [self.square(st, st.args[k]) for k in
+                       ("king_from", "king_to", "rook_from", "rook_to")]
+            if None in squares:
+                continue
+            sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
+            for side in sides:
+                sq = squares
+                if side == "black" and not st.args["side"]:
+                    sq = [self.mirror(s) for s in squares]
+                kf, kt, rf, rt = (square_name(*s) for s in sq)
+                if sq[0][1] != sq[2][1] or sq[1][1] != sq[0][1] or sq[3][1] != sq[0][1]:
+                    self.error(st, st.args["king_from"],
+                               "castling squares must all be on one rank")
+                    continue
+                out.append(Castling(side=side, king_from=kf, king_to=kt, rook_from=rf,
+                                    rook_to=rt))
+        return tuple(out)
+
+
+def _with(atom, **changes):
+    data = dict(atom.__dict__)
+    data.update(changes)
+    return MoveAtom(**data)
+
+
+def resolve(definition, bag=None):
+    """Resolve a parsed Definition into a Variant, raising DefinitionError on problems."""
+    own_bag = bag is None
+    bag = bag if bag is not None else DiagnosticBag()
+    variant = Resolver(bag).resolve(definition)
+    if own_bag:
+        bag.raise_if_any()
+    return variant
+
+
+def load_variant(name_or_path):
+    """Parse and resolve a bundled game or a definition file into a Variant."""
+    from fairyforge.errors import UnknownGameError
+    path = locate(name_or_path)
+    if path is None:
+        raise UnknownGameError(f"no bundled game or definition file named '{name_or_path}'"
+                               + did_you_mean(name_or_path, bundled_names())
+                               + f"; bundled games: {', '.join(bundled_names())}")
+    bag = DiagnosticBag()
+    definition = parse_phase.parse_file(path, bag)
+    variant = resolve(definition, bag) if not bag else None
+    bag.raise_if_any()
+    return variant

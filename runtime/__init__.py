@@ -1,0 +1,41 @@
+"""Fairyforge: chess variants as short rule files, compiled into fast engines.
+
+    import fairyforge as ff
+    game = ff.load("shogi")          # a bundled name or a path to a definition file
+    pos = game.start()
+    pos.push_uci("c3c4"); pos.perft(3); pos.outcome()
+"""
+
+from .errors import (BuildError, DefinitionError, EmptyHistoryError, FairyforgeError,
+                     FenError, IllegalMoveError, InvalidMoveError, MoveError,
+                     UnknownGameError)
+from .game import Game
+from .move import Move
+from .position import Outcome, Position
+
+__version__ = "0.1.0"
+__all__ = ["load", "Game", "Position", "Move", "Outcome", "FairyforgeError",
+           "DefinitionError", "FenError", "MoveError", "InvalidMoveError",
+           "IllegalMoveError", "EmptyHistoryError", "BuildError", "UnknownGameError",
+           "bundled_games"]
+
+_loaded = {}
+
+
+def load(name_or_path, progress=None):
+    """Compile (or fetch from the cache) a game: a bundled name or a definition file path.
+
+    `progress`, if given, is called with short messages while a build runs.
+    """
+    from .compiler import build, resolve
+    variant = resolve.load_variant(name_or_path)
+    path = build.build(variant, progress=progress)
+    if path not in _loaded:
+        _loaded[path] = Game(variant, build.import_module(path), path)
+    return _loaded[path]
+
+
+def bundled_games():
+    """Names of the games that ship with Fairyforge."""
+    from .compiler import resolve
+    return resolve.bundled_names()

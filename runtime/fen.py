@@ -1,0 +1,155 @@
+"""FEN in Fairy-Stockfish's style, for any board size and piece set.
+
+    <board>[<holdings>] <side> <castling> <en passant> <halfmove> <fullmove>
+
+Ranks run from the last to the first, separated by `/`; digits (possibly several, as
+in `10`) count empty squares; a piece is an optional `+` (promoted shogi piece), a
+letter (uppercase White, lowercase Black) and an optional `~` (a promoted piece that
+demotes when captured).  Holdings are the pieces in hand, in brackets (`[]` or `[-]`
+when empty).  Everything after the side to move may be missing; shogi-style FENs
+(`... w 0 1`) with no castling and en passant fields are accepted too.
+
+This module is pure Python and knows nothing of a particular game: it is given a
+`layout` (files, ranks, the piece letters) by its caller.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import FenError
+
+PIECE_TOKEN = re.compile(r"\+?[A-Za-z]~?")
+
+
+def square_name(file_index, rank_index):
+    """'a1' for (0, 0); ranks past 9 are written a10, a11, ..."""
+    return f"{chr(ord('a') + file_index)}{rank_index + 1}"
+
+
+def parse_square(text, files, ranks):
+    """(file, rank) of an algebraic square name, or None if it is not on the board."""
+    m = re.fullmatch(r"([a-z])([0-9]{1,2})", text)
+    if not m:
+        return None
+    f, r = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
+    if 0 <= f < files and 0 <= r < ranks:
+        return f, r
+    return None
+
+
+@dataclass
+class ParsedFen:
+    """A FEN taken apart: pieces by (file, rank), holdings and the state fields."""
+
+    board: dict = field(default_factory=dict)       # (file, rank) -> (letter, "white"/"black")
+    holdings: list = field(default_factory=list)    # (letter, side)
+    has_holdings: bool = False
+    side: str = "white"
+    castling: str = "-"
+    en_passant: str = "-"
+    halfmove: int = 0
+    fullmove: int = 1
+
+
+def _normal(token):
+    """A piece token in White's (uppercase) spelling, and its side."""
+    core = token.lstrip("+").rstrip("~")
+    side = "white" if core.isupper() else "black"
+    return token.upper(), side
+
+
+def parse_board(text, files, ranks, letters):
+    """Parse a board field (without holdings) into {(file, rank): (letter, side)}.
+
+    `letters` is the set of White piece letters the game knows ("P", "+P", "Q~").
+    """
+    rows = text.split("/")
+    if len(rows) != ranks:
+        raise FenError("board", f"{len(rows)} ranks given, the board has {ranks}")
+    board = {}
+    for row_number, row in enumerate(rows):
+        rank = ranks - 1 - row_number
+        file, pos = 0, 0
+        while pos < len(row):
+            ch = row[pos]
+            if ch.isdigit():
+                m = re.match(r"[0-9]+", row[pos:])
+                file += int(m.group(0))
+                pos += len(m.group(0))
+                continue
+            m = PIECE_TOKEN.match(row, pos)
+            if not m:
+                raise FenError("board", f"unexpected '{ch}' in rank {rank + 1}")
+            letter, side = _normal(m.group(0))
+            if letter not in letters:
+                raise FenError("board", f"unknown piece '{m.group(0)}' in rank {rank + 1}")
+            if file >= files:
+                raise FenError("board", f"rank {rank + 1} has more than {files} files")
+            board[(file, rank)] = (letter, side)
+            file += 1
+            pos = m.end()
+        if file != files:
+            raise FenError("board", f"rank {rank + 1} has {file} files, the board has {files}")
+    return board
+
+
+def parse_holdings(text, letters):
+    """Parse the inside of the holdings brackets into [(letter, side)]."""
+    if text in ("", "-"):
+        return []
+    out, pos = [], 0
+    while pos < len(text):
+        m = PIECE_TOKEN.match(text, pos)
+        if not m:
+            raise FenError("holdings", f"unexpected '{text[pos]}'")
+        letter, side = _normal(m.group(0))
+        if letter not in letters:
+            raise FenError("holdings", f"unknown piece '{m.group(0)}'")
+        out.append((letter, side))
+        pos = m.end()
+    return out
+
+
+def _counter(text, name, minimum):
+    if not re.fullmatch(r"[0-9]{1,6}", text):
+        raise FenError(name, f"'{text}' is not a number")
+    value = int(text)
+    if value < minimum:
+        raise FenError(name, f"must be at least {minimum}, got {value}")
+    return value
+
+
+def parse_fen(fen, files, ranks, letters):
+    """Split and check a whole FEN; game-specific checks are the caller's."""
+    if not isinstance(fen, str):
+        raise FenError("fen", "a FEN must be a string")
+    parts = fen.split()
+    if not parts:
+        raise FenError("board", "the FEN is empty")
+    result = ParsedFen()
+    board_text = parts[0]
+    m = re.fullmatch(r"([^\[\]]*)(?:\[([^\[\]]*)\])?", board_text)
+    if not m:
+        raise FenError("holdings", "holdings must be one bracketed group after the board, as in [Pp]")
+    result.board = parse_board(m.group(1), files, ranks, letters)
+    if m.group(2) is not None:
+        result.has_holdings = True
+        result.holdings = parse_holdings(m.group(2), letters)
+    rest = parts[1:]
+    if rest:
+        side = rest.pop(0)
+        if side not in ("w", "b"):
+            raise FenError("side", f"side to move must be w or b, got '{side}'")
+        result.side = "white" if side == "w" else "black"
+    # Optional castling and en passant fields; a shogi-style FEN goes straight to counters.
+    if rest and not rest[0].isdigit():
+        result.castling = rest.pop(0)
+    if rest and not rest[0].isdigit():
+        result.en_passant = rest.pop(0)
+    if rest:
+        result.halfmove = _counter(rest.pop(0), "halfmove clock", 0)
+    if rest:
+        result.fullmove = _counter(rest.pop(0), "fullmove number", 1)
+    if rest:
+        raise FenError("fen", f"unexpected extra field '{rest[0]}'")
+    return result

@@ -1,0 +1,60 @@
+"""Moves as users see them: an engine move code with its UCI-style text."""
+
+from dataclasses import dataclass
+
+FROM_MASK = 511
+F_DROP = 1 << 25
+F_CASTLE = 1 << 26
+F_EP = 1 << 27
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move of a particular game.  str() gives it in Fairy-Stockfish's UCI style:
+    `e2e4`, `e7e8q` (promotion), `b2h8+` (shogi-style promotion), `P@e4` (drop)."""
+
+    code: int
+    uci: str
+
+    def __str__(self):
+        return self.uci
+
+    @property
+    def is_drop(self):
+        return bool(self.code & F_DROP)
+
+    @property
+    def is_castling(self):
+        return bool(self.code & F_CASTLE)
+
+    @property
+    def is_en_passant(self):
+        return bool(self.code & F_EP)
+
+
+class Notation:
+    """Turns engine move codes into text for one game (built from the module's META)."""
+
+    def __init__(self, meta):
+        self.meta = meta
+        files = meta["files"]
+        self.square_of_index = {index: f"{chr(97 + i % files)}{i // files + 1}"
+                                for i, index in enumerate(meta["squares"])}
+        self.index_of_square = {v: k for k, v in self.square_of_index.items()}
+        self.pieces = meta["pieces"]
+
+    def text(self, code):
+        frm = code & FROM_MASK
+        to = (code >> 9) & FROM_MASK
+        sel = (code >> 18) & 127
+        dest = self.square_of_index[to]
+        if code & F_DROP:
+            letter = self.pieces[sel - 1]["letter"].rstrip("~")
+            return f"{letter}@{dest}"
+        text = self.square_of_index[frm] + dest
+        if sel and not code & F_CASTLE:
+            text += self.pieces[sel - 1]["promotion_suffix"]
+        return text
+
+    def move(self, code):
+        return Move(code, self.text(code))

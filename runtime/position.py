@@ -1,0 +1,290 @@
+"""Positions: the python-chess-like API over a generated engine.
+
+A Position owns one engine object (the compiled module's Engine) and the history of
+the moves pushed on it.  FEN is read and written here, in Python, from the game's
+META table; nothing reaches the compiled code before it has been checked.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Optional
+
+from .errors import EmptyHistoryError, FenError, IllegalMoveError, InvalidMoveError
+from .fen import parse_fen, parse_square
+
+SIDES = ("white", "black")
+MOVE_SYNTAX = re.compile(r"(?:[A-Z]@|[a-z][0-9]{1,2})[a-z][0-9]{1,2}[a-z+]?")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: `winner` is "white", "black" or None (a draw)."""
+
+    winner: Optional[str]
+    reason: str
+
+
+class Position:
+    """A position of a game, with the moves that led to it from where it was set up."""
+
+    def __init__(self, game, fen):
+        self.game = game
+        self._engine = game.module.Engine()
+        self._gave_check = []          # for each pushed move: did it give check?
+        self._setup_fen = fen
+        self._load_fen(fen)
+
+    # -- FEN in --------------------------------------------------------------------------
+    def _load_fen(self, fen):
+        meta = self.game.meta
+        files, ranks = meta["files"], meta["ranks"]
+        type_of_letter = {p["letter"]: i for i, p in enumerate(meta["pieces"])}
+        parsed = parse_fen(fen, files, ranks, set(type_of_letter))
+        pieces = []
+        royal_count = [0, 0]
+        for (f, r), (letter, side) in parsed.board.items():
+            typ, colour = type_of_letter[letter], SIDES.index(side)
+            index = meta["squares"][r * files + f]
+            if index in meta["dead"][typ][colour]:
+                raise FenError("board", f"a {side} {meta['pieces'][typ]['name']} on "
+                               f"{chr(97 + f)}{r + 1} could never move again", fen)
+            if typ == meta["royal_type"]:
+                royal_count[colour] += 1
+            pieces.append((index, 2 + 2 * typ + colour))
+        hands = self._hands(parsed, type_of_letter, fen)
+        for colour, side in enumerate(SIDES):
+            if royal_count[colour] > 1:
+                raise FenError("board", f"{side} has {royal_count[colour]} royal pieces", fen)
+        side = SIDES.index(parsed.side)
+        castling = self._castling_bits(parsed.castling, parsed.board, type_of_letter, fen)
+        ep, victim = self._en_passant(parsed, side, pieces, fen)
+        self._engine.set_state(pieces, hands, side, castling, ep, victim,
+                               parsed.halfmove, parsed.fullmove)
+        # The side that just moved may not be in check (it could not have left itself so).
+        them = 1 - side
+        if self._royal_attacked(them):
+            raise FenError("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s "
+                           "turn", fen)
+
+    def _hands(self, parsed, type_of_letter, fen):
+        meta = self.game.meta
+        ntypes = len(meta["pieces"])
+        hands = [0] * (2 * ntypes)
+        if parsed.holdings and not meta["has_drops"]:
+            raise FenError("holdings", f"{meta['title']} has no pieces in hand", fen)
+        for letter, side in parsed.holdings:
+            typ = type_of_letter[letter]
+            if letter.startswith("+") or meta["pieces"][typ]["royal"]:
+                raise FenError("holdings", f"'{letter}' cannot be held in hand", fen)
+            i = SIDES.index(side) * ntypes + typ
+            hands[i] += 1
+            if hands[i] > meta["max_hand"]:
+                raise FenError("holdings", f"more than {meta['max_hand']} '{letter}' in hand", fen)
+        return hands
+
+    def _castling_bits(self, text, board, type_of_letter, fen):
+        if text == "-":
+            return 0
+        options = {c["fen"]: c for c in self.game.meta["castling"]}
+        bits = 0
+        for ch in text:
+            if ch not in options:
+                raise FenError("castling", f"'{ch}' is not a castling right of this game "
+                               f"(rights: {''.join(options) or 'none'})", fen)
+            bits |= 1 << options[ch]["bit"]
+        return bits
+
+    def _en_passant(self, parsed, side, pieces, fen):
+        text = parsed.en_passant
+        if text == "-":
+            return 0, 0
+        meta = self.game.meta
+        delta = meta["ep_victim_delta"]
+        if delta is None:
+            raise FenError("en passant", f"{meta['title']} has no en passant", fen)
+        sq = parse_square(text, meta["files"], meta["ranks"])
+        if sq is None:
+            raise FenError("en passant", f"'{text}' is not a square of the board", fen)
+        index = meta["squares"][sq[1] * meta["files"] + sq[0]]
+        mover = 1 - side
+        victim = index + delta[mover]
+        occupied = {i: code for i, code in pieces}
+        if index in occupied or victim not in occupied or occupied[victim] & 1 != mover:
+            raise FenError("en passant", f"no {SIDES[mover]} piece has just passed {text}", fen)
+        return index, victim
+
+    def _royal_attacked(self, colour):
+        return self._engine.royal_attacked(colour)
+
+    # -- FEN out --------------------------------------------------------------------------
+    def fen(self):
+        meta = self.game.meta
+        files, ranks = meta["files"], meta["ranks"]
+        letters = [p["letter"] for p in meta["pieces"]]
+        codes = self._engine.board()
+        rows = []
+        for r in range(ranks - 1, -1, -1):
+            row, empty = "", 0
+            for f in range(files):
+                code = codes[r * files + f]
+                if code < 2:
+                    empty += 1
+                    continue
+                if empty:
+                    row += str(empty)
+                    empty = 0
+                row += _letter_for(letters[(code >> 1) - 1], code & 1)
+            if empty:
+                row += str(empty)
+            rows.append(row)
+        text = "/".join(rows)
+        if meta["has_drops"] or meta["setup_has_holdings"]:
+            hands = self._engine.hands()
+            n = len(letters)
+            held = ""
+            for colour in (0, 1):
+                for typ in range(n):
+                    held += _letter_for(letters[typ], colour) * hands[colour * n + typ]
+            text += f"[{held}]"
+        side, castling, ep, halfmove, fullmove = self._engine.state()
+        rights = "".join(c["fen"] for c in sorted(meta["castling"],
+                                                   key=lambda c: (c["colour"], c["fen"].upper() != "K"))
+                         if castling & (1 << c["bit"])) or "-"
+        ep_text = self.game.notation.square_of_index[ep] if ep else "-"
+        return f"{text} {'wb'[side]} {rights} {ep_text} {halfmove} {fullmove}"
+
+    # -- moves ----------------------------------------------------------------------------
+    @property
+    def turn(self):
+        return SIDES[self._engine.state()[0]]
+
+    def legal_moves(self):
+        notation = self.game.notation
+        return [notation.move(code) for code in self._engine.legal_moves()]
+
+    def push(self, move):
+        """Play a Move (from legal_moves) or a UCI string."""
+        if isinstance(move, str):
+            return self.push_uci(move)
+        if move.code not in self._engine.legal_moves():
+            raise IllegalMoveError(str(move), f"illegal move {move} in {self.fen()}")
+        self._engine.push(move.code)
+        self._gave_check.append(self._engine.is_check())
+        return move
+
+    def push_uci(self, text):
+        """Play a move given as text (e2e4, e7e8q, b2h8+, P@e4); returns the Move."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(repr(text), f"a move must be a string, got {type(text).__name__}")
+        text = text.strip()
+        for move in self.legal_moves():
+            if move.uci == text:
+                return self.push(move)
+        raise self._why_not(text)
+
+    def _why_not(self, text):
+        """The most specific error for a move text that matched no legal move."""
+        meta = self.game.meta
+        if not MOVE_SYNTAX.fullmatch(text):
+            return InvalidMoveError(text, f"'{text}' is not a move: write moves like e2e4, "
+                                    "e7e8q, b2h8+ or P@e4")
+        squares = re.findall(r"[a-z][0-9]{1,2}", text.split("@")[-1])
+        for sq in squares[:2]:
+            if parse_square(sq, meta["files"], meta["ranks"]) is None:
+                return InvalidMoveError(text, f"move {text}: {sq} is not on the board")
+        if "@" not in text:
+            frm = self.game.notation.index_of_square[squares[0]]
+            code = self._engine.board()[meta["squares"].index(frm)]
+            if code < 2:
+                return IllegalMoveError(text, f"illegal move {text}: no piece on {squares[0]}")
+            if code & 1 != self._engine.state()[0]:
+                return IllegalMoveError(text, f"illegal move {text}: the piece on {squares[0]} "
+                                        f"is {SIDES[code & 1]}'s and it is {self.turn}'s turn")
+        return IllegalMoveError(text, f"illegal move {text} in {self.fen()}")
+
+    def pop(self):
+        """Take back the last move and return it."""
+        if self._engine.ply() == 0:
+            raise EmptyHistoryError("pop() from a position with no moves to take back")
+        code = self._engine.pop()
+        self._gave_check.pop()
+        return self.game.notation.move(code)
+
+    @property
+    def move_stack(self):
+        return list(self._gave_check)
+
+    def copy(self):
+        other = Position(self.game, self.fen())
+        return other
+
+    # -- queries --------------------------------------------------------------------------
+    def is_check(self):
+        return self._engine.is_check()
+
+    def perft(self, depth):
+        return self._engine.perft(depth)
+
+    def divide(self, depth):
+        notation = self.game.notation
+        return [(notation.move(code), count) for code, count in self._engine.divide(depth)]
+
+    def key(self):
+        return self._engine.key()
+
+    def outcome(self):
+        """None while the game goes on, else an Outcome (winner, reason)."""
+        meta = self.game.meta
+        side = self._engine.state()[0]
+        if not self._engine.legal_moves():
+            if self._engine.is_check():
+                return Outcome(SIDES[1 - side], "checkmate")
+            return _result(meta["stalemate"], side, "stalemate")
+        repeated = self._repetition()
+        if repeated is not None:
+            return repeated
+        if meta["move_rule"] and self._engine.state()[3] >= 2 * meta["move_rule"]:
+            return Outcome(None, "move rule")
+        return None
+
+    def _repetition(self):
+        meta = self.game.meta
+        needed = meta["repetition_count"]
+        if not needed:
+            return None
+        keys = self._engine.history_keys() + [self._engine.key()]
+        current = keys[-1]
+        occurrences = [i for i, k in enumerate(keys) if k == current]
+        if len(occurrences) < needed:
+            return None
+        if meta["perpetual_check"] == "loses":
+            first = occurrences[-needed]          # the cycle(s) that made the repetition
+            checks = self._gave_check[first:]
+            side_now = self._engine.state()[0]
+            # Moves alternate; the last move was made by the side not to move now.
+            by_last_mover = checks[::-1][0::2]
+            by_other = checks[::-1][1::2]
+            if by_last_mover and all(by_last_mover):
+                return Outcome(SIDES[side_now], "perpetual check")
+            if by_other and all(by_other):
+                return Outcome(SIDES[1 - side_now], "perpetual check")
+        return _result(meta["repetition_result"], self._engine.state()[0], "repetition")
+
+    def __str__(self):
+        return self.fen()
+
+    def __repr__(self):
+        return f"<Position {self.game.name} {self.fen()}>"
+
+
+def _letter_for(letter, colour):
+    return letter if colour == 0 else letter.lower()
+
+
+def _result(result, side_to_move, reason):
+    """An Outcome from a rule result ("draw", "loss", "win") for the side to move."""
+    if result == "draw":
+        return Outcome(None, reason)
+    if result == "loss":
+        return Outcome(SIDES[1 - side_to_move], reason)
+    return Outcome(SIDES[side_to_move], reason)
