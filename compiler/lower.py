@@ -3,9 +3,11 @@
 Decides the board representation and numbers everything:
 
 * a padded mailbox: the board is stored row by row with `stride = files + pad`
-  columns and `pad` extra rows above and below, filled with an OFF sentinel, so any
-  leap of at most `pad` squares from a board square lands on the board or on OFF
-  (never outside the array).  Square index = (rank + pad) * stride + file.
+  columns (the first `pad` of each row are off the board, and serve as the right
+  margin of the row below too) and `pad` extra rows above and below, all holding an
+  OFF sentinel, so any leap of at most `pad` squares from a board square lands on the
+  board or on OFF, never outside the array.
+  Square index = (rank + pad) * stride + file + pad.
 * piece codes: 0 empty, 1 off-board, 2 + 2 * type + colour for a piece (colour 0 for
   White, 1 for Black), so `code & 1` is the colour and `(code >> 1) - 1` the type.
 * every square set the rules use becomes one row of a byte table (`regions`), so the
@@ -64,7 +66,7 @@ class Lowerer:
         self.type_index = {p.name: i for i, p in enumerate(variant.pieces)}
         self.pad = self._pad()
         self.stride = self.files + self.pad
-        self.nsq = (self.ranks + 2 * self.pad) * self.stride
+        self.nsq = (self.ranks + 2 * self.pad) * self.stride + 2 * self.pad
         self._region_ids = {}
         self.regions = []
 
@@ -77,7 +79,7 @@ class Lowerer:
         return reach
 
     def index(self, f, r):
-        return (r + self.pad) * self.stride + f
+        return (r + self.pad) * self.stride + f + self.pad
 
     def square_index(self, name):
         f, r = parse_square(name, self.files, self.ranks)
@@ -92,8 +94,8 @@ class Lowerer:
         return dy * self.stride + dx
 
     def on_board(self, index):
-        r, f = divmod(index, self.stride)
-        return f < self.files and self.pad <= r < self.pad + self.ranks
+        r, c = divmod(index, self.stride)
+        return self.pad <= c < self.pad + self.files and self.pad <= r < self.pad + self.ranks
 
     def all_squares(self):
         return [self.index(f, r) for r in range(self.ranks) for f in range(self.files)]
