@@ -45,7 +45,13 @@ class DiagnosticBag:
         self.items = []
 
     def error(self, location, message):
-        self.items.append(Diagnostic(location, message))
+        diagnostic = Diagnostic(location, message)
+        if diagnostic not in self.items:        # one mistake can be seen twice (both sides)
+            self.items.append(diagnostic)
+
+    def sorted(self):
+        return sorted(self.items, key=lambda d: (d.location.file, d.location.line,
+                                                 d.location.column))
 
     def __bool__(self):
         return bool(self.items)
@@ -53,4 +59,4 @@ class DiagnosticBag:
     def raise_if_any(self):
         if self.items:
             from fairyforge.errors import DefinitionError
-            raise DefinitionError(self.items)
+            raise DefinitionError(self.sorted())

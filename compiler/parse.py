@@ -102,6 +102,8 @@ def describe_expected(expected, parser):
     for name in sorted(expected):
         if name in TERMINAL_WORDS:
             word = TERMINAL_WORDS[name]
+        elif "END" in name.upper():
+            word = "the end of the line"
         else:
             try:
                 pattern = parser.get_terminal(name).pattern

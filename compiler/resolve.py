@@ -187,7 +187,8 @@ class Resolver:
             if loc is None:
                 from .diagnostics import Location
                 loc = Location(definition.path, 1, 1, "")
-            self.bag.error(loc, "a definition must start with `variant NAME`")
+            if not self.bag:          # a broken `variant` line was reported already
+                self.bag.error(loc, "a definition must start with `variant NAME`")
             return [], None
         parent_name = header.args["extends"]
         collected = []
@@ -432,7 +433,10 @@ class Resolver:
         for st in self.lists["promote"]:
             name = self.piece_name(st, st.args["piece"])
             choices = [self.piece_name(st, c) for c in st.args["choices"]]
+            errors_before = len(self.bag.items)
             zone = self.as_set(st, st.args["zone"])
+            if len(self.bag.items) > errors_before:
+                continue            # the zone itself is wrong; that error says enough
             forced = self.as_set(st, st.args["forced"]) if st.args["forced"] else SquareSet((), ())
             if name is None or None in choices:
                 continue
@@ -601,6 +605,6 @@ def load_variant(name_or_path):
                                + f"; bundled games: {', '.join(bundled_names())}")
     bag = DiagnosticBag()
     definition = parse_phase.parse_file(path, bag)
-    variant = resolve(definition, bag) if not bag else None
+    variant = resolve(definition, bag)      # also after syntax errors: report them all
     bag.raise_if_any()
     return variant

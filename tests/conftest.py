@@ -1,0 +1,42 @@
+"""Shared fixtures: each game is compiled once per test session (and cached on disk)."""
+
+import os
+
+import pytest
+
+import fairyforge as ff
+
+HERE = os.path.dirname(__file__)
+DATA = os.path.join(HERE, "data")
+DEFINITIONS = os.path.join(os.path.dirname(HERE), "definitions")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--runslow", action="store_true", default=False,
+                     help="also run slow checks (deep perft, long fuzz campaigns)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
+class Games:
+    """Lazily loaded games, shared by every test of the session."""
+
+    def __init__(self):
+        self._games = {}
+
+    def __getitem__(self, name):
+        if name not in self._games:
+            self._games[name] = ff.load(name)
+        return self._games[name]
+
+
+@pytest.fixture(scope="session")
+def games():
+    return Games()

@@ -1,0 +1,97 @@
+"""FEN in and out, and bad positions and moves: each refused with an error that names
+the field or the move, leaving the position untouched."""
+
+import pytest
+
+import fairyforge as ff
+
+ROUND_TRIP = [
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ("chess", "rnbqkbnr/1pp1pppp/p7/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+    ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("shogi", "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] b - - 0 3"),
+    ("shogi", "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] b - - 0 2"),
+    ("crazyhouse", "rnbqkbQ~1/pppp1p1p/4p3/8/8/8/PPPPPPP1/RNBQKBNR[RN] b KQq - 0 2"),
+    ("xiangqi", "rnbakabCr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 1"),
+]
+
+
+@pytest.mark.parametrize("variant,fen", ROUND_TRIP)
+def test_fen_round_trips(games, variant, fen):
+    pos = games[variant].position(fen)
+    assert pos.fen() == fen
+    assert games[variant].position(pos.fen()).key() == pos.key()
+
+
+def test_shogi_style_fen_without_castling_fields(games):
+    pos = games["shogi"].position("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1")
+    assert pos.perft(2) == 900
+    assert pos.fen() == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1"
+
+
+@pytest.mark.parametrize("variant,fen,field", [
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "board"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNRR w KQkq - 0 1", "board"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "board"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKXNR w KQkq - 0 1", "board"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1", "castling"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en passant"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "en passant"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove number"),
+    ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Q] w KQkq - 0 1", "holdings"),
+    ("chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "board"),         # side not to move in check
+    ("chess", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "board"),          # pawn that can never move
+    ("crazyhouse", "4k3/8/8/8/8/8/8/4K3[Qx] w - - 0 1", "holdings"),
+    ("shogi", "4k4/9/9/9/9/9/9/9/4K4[+P] w - - 0 1", "holdings"),
+    ("shogi", "", "board"),
+])
+def test_bad_fen_names_the_field(games, variant, fen, field):
+    with pytest.raises(ff.FenError) as info:
+        games[variant].position(fen)
+    assert info.value.field == field
+    assert field in str(info.value)
+
+
+def test_push_uci_and_pop(games):
+    pos = games["chess"].start()
+    move = pos.push_uci("e2e4")
+    assert str(move) == "e2e4"
+    assert pos.turn == "black"
+    assert str(pos.pop()) == "e2e4"
+    assert pos.fen() == games["chess"].start_fen
+
+
+@pytest.mark.parametrize("text,error,words", [
+    ("e2e5", ff.IllegalMoveError, "illegal move e2e5"),
+    ("e3e4", ff.IllegalMoveError, "no piece on e3"),
+    ("e7e5", ff.IllegalMoveError, "black's and it is white's turn"),
+    ("e2", ff.InvalidMoveError, "is not a move"),
+    ("hello", ff.InvalidMoveError, "is not a move"),
+    ("e2e9", ff.InvalidMoveError, "e9 is not on the board"),
+    ("Q@e4", ff.IllegalMoveError, "illegal move Q@e4"),
+    ("", ff.InvalidMoveError, "is not a move"),
+])
+def test_bad_moves_are_refused_and_change_nothing(games, text, error, words):
+    pos = games["chess"].start()
+    before = (pos.fen(), pos.key())
+    with pytest.raises(error, match=words) as info:
+        pos.push_uci(text)
+    assert info.value.move == text
+    assert isinstance(info.value, ff.FairyforgeError)
+    assert (pos.fen(), pos.key()) == before
+
+
+def test_pop_on_empty_history(games):
+    pos = games["chess"].start()
+    with pytest.raises(ff.EmptyHistoryError):
+        pos.pop()
+
+
+def test_push_move_object_from_another_position(games):
+    pos = games["chess"].start()
+    move = pos.legal_moves()[0]
+    pos.push(move)
+    with pytest.raises(ff.IllegalMoveError):
+        pos.push(move)
