@@ -56,6 +56,9 @@ class Tables:
     no_facing_kings: bool = False
     zobrist: dict = field(default_factory=dict)
     resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
+    deploy: dict = None               # {"last": type index or -1} when there is a deployment
+    restrictions: list = field(default_factory=list)  # dicts: trigger, events, restricted, forbidden
+    stalemating_illegal: bool = False
     meta: dict = field(default_factory=dict)
 
 
@@ -249,13 +252,17 @@ class Lowerer:
     def _royal(self):
         return next((i for i, p in enumerate(self.v.pieces) if p.royal), -1)
 
+    def token_table(self):
+        """FEN token -> (type index, colour)."""
+        return {tok: (i, colour) for i, p in enumerate(self.v.pieces)
+                for colour, tok in enumerate(p.tokens) if tok is not None}
+
     def _setup_type_at(self, square, colour):
         """Type of the piece of `colour` standing on `square` in the setup, or None."""
-        setup = parse_fen(self.v.setup, self.files, self.ranks, {p.letter for p in self.v.pieces})
-        letters = {p.letter: i for i, p in enumerate(self.v.pieces)}
+        setup = parse_fen(self.v.setup, self.files, self.ranks, self.token_table())
         found = setup.board.get(parse_square(square, self.files, self.ranks))
-        if found and found[1] == SIDE_NAMES[colour]:
-            return letters[found[0]]
+        if found and found[1] == colour:
+            return found[0]
         return None
 
     def _ep_victim_delta(self):
@@ -352,6 +359,17 @@ class Lowerer:
             resets_clock=[bool(p.moves) and all(a.dy > 0 for a in p.moves) for p in v.pieces],
         )
         tables.drops = self._drops(pieces)
+        if v.deployment is not None:
+            tables.deploy = {"last": self.type_index[v.deployment.last]
+                             if v.deployment.last else -1}
+        bits = {"capture": 1, "check": 2, "promote": 4}
+        tables.restrictions = [
+            {"trigger": SIDE_NAMES.index(r.trigger_side),
+             "events": sum(bits[e] for e in r.events),
+             "restricted": SIDE_NAMES.index(r.restricted_side),
+             "forbidden": sum(bits[e] for e in r.forbidden),
+             "forbidden_words": ", ".join(r.forbidden)} for r in v.restrictions]
+        tables.stalemating_illegal = v.stalemating_illegal
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.zobrist = self._zobrist(len(v.pieces), len(castling))
         tables.regions = self.regions
@@ -361,13 +379,17 @@ class Lowerer:
     def _meta(self, t):
         """What the runtime needs to talk to users: names, letters, notation, rules."""
         v = self.v
-        setup = parse_fen(v.setup, v.files, v.ranks, {p.letter for p in v.pieces})
+        setup = parse_fen(v.setup, v.files, v.ranks, self.token_table())
         return {
             "name": v.name, "title": v.title, "files": v.files, "ranks": v.ranks,
             "nsq": t.nsq, "squares": t.board_squares,
             "pieces": [{"name": p.name, "letter": p.letter, "royal": p.royal,
-                        "promotion_suffix": "+" if p.letter.startswith("+")
-                        else p.letter[0].lower()} for p in v.pieces],
+                        "tokens": list(p.tokens),
+                        "promotion_suffix": ["+" if p.letter.startswith("+")
+                                             else (tok or p.letter).rstrip("~").lower()
+                                             for tok in p.tokens]} for p in v.pieces],
+            "deployment": t.deploy is not None,
+            "restrictions": t.restrictions,
             "setup": v.setup,
             "setup_has_holdings": setup.has_holdings,
             "has_drops": bool(v.drops),

@@ -65,8 +65,10 @@ class Promotion:
 @dataclass(frozen=True)
 class PieceType:
     name: str
-    letter: str                 # FEN letter for White ("+P" for a promoted shogi piece,
-                                # "Q~" for a piece that demotes when captured)
+    letter: str                 # FEN letter as written ("+P" for a promoted shogi piece,
+                                # "Q~" for a piece that demotes when captured, "C/r")
+    tokens: tuple               # FEN tokens (White's, Black's); None where that side
+                                # can never own the piece
     betza: str                  # the Betza text, all move statements included
     royal: bool
     moves: tuple                # MoveAtoms
@@ -108,7 +110,9 @@ class Captures:
 
 @dataclass(frozen=True)
 class Deployment:
-    """All hand pieces must be dropped before any board move; `last` only when alone."""
+    """A deployment phase: while a side's royal piece is still in its hand, that side
+    may only drop pieces (it moves nothing on the board), and `last` may be dropped only
+    when it is the only piece left in hand."""
 
     last: Optional[str]
 

@@ -23,11 +23,10 @@ MAX_FILES = 16
 MAX_RANKS = 16
 SIDES = ("white", "black")
 NOT_YET_GENERATED = {
-    # Statements the language accepts but the code generator cannot enforce yet: they
-    # are refused rather than silently ignored.
-    "deploy": "deployment phases",
-    "restriction": "event-conditioned restrictions",
+    # Statements the language accepts but the code generator cannot enforce yet are
+    # listed here: they are refused rather than silently ignored.
 }
+EVENTS = ("capture", "check", "promote")
 
 
 def bundled_path(name):
@@ -221,7 +220,7 @@ class Resolver:
                 continue
             if st.kind in ("board", "symmetry", "setup", "stalemate", "repetition",
                            "move_rule", "en_passant", "no_facing_kings", "captured_revert",
-                           "variant"):
+                           "variant", "deploy"):
                 self.statements[st.kind] = st
                 if st.kind == "board":
                     self._board(st)
@@ -265,9 +264,11 @@ class Resolver:
             return
         if name in self.pieces:          # a child variant redefines an inherited piece
             self.piece_order.remove(name)
+        tokens = piece_tokens(letter)
         for other, info in self.pieces.items():
-            if info["letter"] == letter and other != name:
-                self.error(st, st.args["letter"], f"letter {letter} is already used by piece "
+            clash = [t for t in tokens if t is not None and t in info["tokens"]]
+            if clash and other != name:
+                self.error(st, st.args["letter"], f"letter {clash[0]} is already used by piece "
                            f"'{other}' (line {info['statement'].loc.line})")
                 return
         try:
@@ -275,7 +276,8 @@ class Resolver:
         except BetzaError as err:
             self._betza_error(st, st.args["betza"], err)
             atoms = ()
-        self.pieces[name] = {"statement": st, "letter": letter, "betza": str(st.args["betza"]),
+        self.pieces[name] = {"statement": st, "letter": letter, "tokens": tokens,
+                             "betza": str(st.args["betza"]),
                              "royal": st.args["royal"], "atoms": list(atoms)}
         self.piece_order.append(name)
 
@@ -308,8 +310,7 @@ class Resolver:
             self.pieces[name]["betza"] += f" (+{st.args['betza']} in region)"
 
         setup = self._setup()
-        letters = {info["letter"]: name for name, info in self.pieces.items()}
-        initial = self._initial_squares(setup, letters)
+        initial = self._initial_squares(setup)
         confined = self._per_piece_region("confine")
         promotions = self._promotions()
         demotions = self._demotions(promotions)
@@ -328,7 +329,8 @@ class Resolver:
                            f"piece '{name}' has initial (i) moves but does not appear in the "
                            f"setup: say where with `initial {name} in REGION`")
             pieces.append(PieceType(
-                name=name, letter=info["letter"], betza=info["betza"], royal=info["royal"],
+                name=name, letter=info["letter"], tokens=info["tokens"], betza=info["betza"],
+                royal=info["royal"],
                 moves=tuple(info["atoms"]),
                 initial_squares=(initial.get(name, SquareSet((), ()))
                                  if any(a.initial for a in info["atoms"]) else SquareSet((), ())),
@@ -377,7 +379,34 @@ class Resolver:
             repetition_result=str(repetition.args["result"]) if repetition else "draw",
             perpetual_check=perpetual.get("check"), perpetual_chase=perpetual.get("chase"),
             move_rule=int(move_rule.args["moves"]) if move_rule else 0,
-            deployment=None, restrictions=())
+            deployment=self._deployment(setup), restrictions=self._restrictions())
+
+    def _deployment(self, setup):
+        st = self.statements.get("deploy")
+        if st is None:
+            return None
+        last = self.piece_name(st, st.args["last"]) if st.args["last"] else None
+        royal = next((n for n, i in self.pieces.items() if i["royal"]), None)
+        if setup and royal and not any(name == royal for name, _ in setup[1].holdings):
+            self.error(st, None, f"a deployment phase lasts while the royal piece '{royal}' is "
+                       "in hand, but the setup does not hold it in hand")
+        if setup and last and not any(name == last for name, _ in setup[1].holdings):
+            self.error(st, st.args["last"], f"the deployment order names '{last}', which is not "
+                       "in hand in the setup")
+        return Deployment(last=last)
+
+    def _restrictions(self):
+        out = []
+        for st in self.lists["restriction"]:
+            trigger, restricted = str(st.args["trigger_side"]), str(st.args["restricted_side"])
+            if trigger == restricted:
+                self.error(st, st.args["restricted_side"],
+                           "a restriction must name two different sides")
+                continue
+            out.append(Restriction(trigger_side=trigger, events=tuple(sorted(set(st.args["events"]))),
+                                   restricted_side=restricted,
+                                   forbidden=tuple(sorted(set(st.args["forbidden"])))))
+        return tuple(out)
 
     def _setup(self):
         st = self.statements.get("setup")
@@ -386,21 +415,29 @@ class Resolver:
                        "no setup: give the start position with `setup \"FEN\"`")
             return None
         fen = str(st.args["fen"]).strip('"')
-        letters = {info["letter"] for info in self.pieces.values()}
         try:
-            parsed = parse_fen(fen, self.files, self.ranks, letters)
+            parsed = parse_fen(fen, self.files, self.ranks, self.token_table())
         except FenError as err:
             self.error(st, st.args["fen"], f"setup does not fit the game: {err}")
             return None
         return fen, parsed
 
-    def _initial_squares(self, setup, letters):
+    def token_table(self):
+        """FEN token -> (piece name, side) for every piece declared so far."""
+        table = {}
+        for name, info in self.pieces.items():
+            for side, token in zip(SIDES, info["tokens"]):
+                if token is not None:
+                    table[token] = (name, side)
+        return table
+
+    def _initial_squares(self, setup):
         """Where each piece's Betza `i` moves apply: the ranks it starts on, per side."""
         out = {}
         if setup:
             ranks = {}
-            for (f, r), (letter, side) in setup[1].board.items():
-                ranks.setdefault(letters[letter], {"white": set(), "black": set()})[side].add(r)
+            for (f, r), (name, side) in setup[1].board.items():
+                ranks.setdefault(name, {"white": set(), "black": set()})[side].add(r)
             for name, by_side in ranks.items():
                 squares = {}
                 for side in SIDES:
@@ -492,12 +529,13 @@ class Resolver:
                     continue
                 twin = f"{choice}_from_{src}"
                 letter = info["letter"] + "~"
+                tokens = tuple(t + "~" if t else None for t in info["tokens"])
                 if any(i["letter"] == letter for i in self.pieces.values()):
                     self.error(st, None, f"several pieces promote to '{choice}': cannot tell "
                                "what it reverts to")
                     continue
                 self.pieces[twin] = {"statement": info["statement"], "letter": letter,
-                                     "betza": info["betza"], "royal": False,
+                                     "tokens": tokens, "betza": info["betza"], "royal": False,
                                      "atoms": list(info["atoms"])}
                 demotions[twin] = src
                 derived.append({"name": twin})
@@ -547,8 +585,11 @@ class Resolver:
                         specific[(name, side)] = zone[index]
                     flags.setdefault(name, set()).update(st.args["flags"])
         rules = []
+        deploying = "deploy" in self.statements
         for name in self.piece_order:
-            if self.pieces[name]["royal"] or self.pieces[name]["letter"].startswith("+"):
+            if self.pieces[name]["letter"].startswith("+"):
+                continue
+            if self.pieces[name]["royal"] and not deploying:
                 continue
             zone = SquareSet(specific.get((name, "white"), default["white"]),
                              specific.get((name, "black"), default["black"]))
@@ -577,6 +618,15 @@ class Resolver:
                 out.append(Castling(side=side, king_from=kf, king_to=kt, rook_from=rf,
                                     rook_to=rt))
         return tuple(out)
+
+
+def piece_tokens(letter):
+    """(White's, Black's) FEN token of a LETTER as written: `R`, `C/r`, `R/-`, `-/r`."""
+    if "/" in letter:
+        white, black = letter.split("/")
+    else:
+        white, black = letter, letter.lower()
+    return (None if white == "-" else white, None if black == "-" else black)
 
 
 def _with(atom, **changes):

@@ -10,7 +10,9 @@ when empty).  Everything after the side to move may be missing; shogi-style FENs
 (`... w 0 1`) with no castling and en passant fields are accepted too.
 
 This module is pure Python and knows nothing of a particular game: it is given a
-`layout` (files, ranks, the piece letters) by its caller.
+board size and a table of piece tokens by its caller.  After the fullmove number, a
+seventh field lists the sides whose event-conditioned restrictions are already lifted
+(WWII Chess rule 8): `-`, `w`, `b` or `wb`.
 """
 
 import re
@@ -39,30 +41,25 @@ def parse_square(text, files, ranks):
 
 @dataclass
 class ParsedFen:
-    """A FEN taken apart: pieces by (file, rank), holdings and the state fields."""
+    """A FEN taken apart: pieces by (file, rank), holdings and the state fields.
 
-    board: dict = field(default_factory=dict)       # (file, rank) -> (letter, "white"/"black")
-    holdings: list = field(default_factory=list)    # (letter, side)
+    Pieces are given as whatever the caller's token table maps their FEN token to
+    (for the runtime: (type index, colour)).
+    """
+
+    board: dict = field(default_factory=dict)       # (file, rank) -> token value
+    holdings: list = field(default_factory=list)    # token values
     has_holdings: bool = False
     side: str = "white"
     castling: str = "-"
     en_passant: str = "-"
     halfmove: int = 0
     fullmove: int = 1
+    lifted: str = "-"           # restrictions already lifted (see Position)
 
 
-def _normal(token):
-    """A piece token in White's (uppercase) spelling, and its side."""
-    core = token.lstrip("+").rstrip("~")
-    side = "white" if core.isupper() else "black"
-    return token.upper(), side
-
-
-def parse_board(text, files, ranks, letters):
-    """Parse a board field (without holdings) into {(file, rank): (letter, side)}.
-
-    `letters` is the set of White piece letters the game knows ("P", "+P", "Q~").
-    """
+def parse_board(text, files, ranks, tokens):
+    """Parse a board field (without holdings) into {(file, rank): tokens[token]}."""
     rows = text.split("/")
     if len(rows) != ranks:
         raise FenError("board", f"{len(rows)} ranks given, the board has {ranks}")
@@ -80,12 +77,11 @@ def parse_board(text, files, ranks, letters):
             m = PIECE_TOKEN.match(row, pos)
             if not m:
                 raise FenError("board", f"unexpected '{ch}' in rank {rank + 1}")
-            letter, side = _normal(m.group(0))
-            if letter not in letters:
+            if m.group(0) not in tokens:
                 raise FenError("board", f"unknown piece '{m.group(0)}' in rank {rank + 1}")
             if file >= files:
                 raise FenError("board", f"rank {rank + 1} has more than {files} files")
-            board[(file, rank)] = (letter, side)
+            board[(file, rank)] = tokens[m.group(0)]
             file += 1
             pos = m.end()
         if file != files:
@@ -93,8 +89,8 @@ def parse_board(text, files, ranks, letters):
     return board
 
 
-def parse_holdings(text, letters):
-    """Parse the inside of the holdings brackets into [(letter, side)]."""
+def parse_holdings(text, tokens):
+    """Parse the inside of the holdings brackets into [tokens[token]]."""
     if text in ("", "-"):
         return []
     out, pos = [], 0
@@ -102,10 +98,9 @@ def parse_holdings(text, letters):
         m = PIECE_TOKEN.match(text, pos)
         if not m:
             raise FenError("holdings", f"unexpected '{text[pos]}'")
-        letter, side = _normal(m.group(0))
-        if letter not in letters:
+        if m.group(0) not in tokens:
             raise FenError("holdings", f"unknown piece '{m.group(0)}'")
-        out.append((letter, side))
+        out.append(tokens[m.group(0)])
         pos = m.end()
     return out
 
@@ -119,7 +114,7 @@ def _counter(text, name, minimum):
     return value
 
 
-def parse_fen(fen, files, ranks, letters):
+def parse_fen(fen, files, ranks, tokens):
     """Split and check a whole FEN; game-specific checks are the caller's."""
     if not isinstance(fen, str):
         raise FenError("fen", "a FEN must be a string")
@@ -131,10 +126,10 @@ def parse_fen(fen, files, ranks, letters):
     m = re.fullmatch(r"([^\[\]]*)(?:\[([^\[\]]*)\])?", board_text)
     if not m:
         raise FenError("holdings", "holdings must be one bracketed group after the board, as in [Pp]")
-    result.board = parse_board(m.group(1), files, ranks, letters)
+    result.board = parse_board(m.group(1), files, ranks, tokens)
     if m.group(2) is not None:
         result.has_holdings = True
-        result.holdings = parse_holdings(m.group(2), letters)
+        result.holdings = parse_holdings(m.group(2), tokens)
     rest = parts[1:]
     if rest:
         side = rest.pop(0)
@@ -150,6 +145,8 @@ def parse_fen(fen, files, ranks, letters):
         result.halfmove = _counter(rest.pop(0), "halfmove clock", 0)
     if rest:
         result.fullmove = _counter(rest.pop(0), "fullmove number", 1)
+    if rest:
+        result.lifted = rest.pop(0)
     if rest:
         raise FenError("fen", f"unexpected extra field '{rest[0]}'")
     return result

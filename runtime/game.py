@@ -21,6 +21,11 @@ class Game:
         self.name = variant.name
         self.title = variant.title
         self.notation = Notation(self.meta)
+        # FEN token -> (type index, colour), and the types that can be held in hand.
+        self.token_table = {tok: (i, colour) for i, p in enumerate(self.meta["pieces"])
+                            for colour, tok in enumerate(p["tokens"]) if tok is not None}
+        self.droppable = {self.variant.pieces.index(self.variant.piece(d.piece))
+                          for d in self.variant.drops}
 
     @property
     def start_fen(self):

@@ -43,18 +43,21 @@ class Notation:
         self.index_of_square = {v: k for k, v in self.square_of_index.items()}
         self.pieces = meta["pieces"]
 
-    def text(self, code):
+    def text(self, code, colour=0):
         frm = code & FROM_MASK
         to = (code >> 9) & FROM_MASK
         sel = (code >> 18) & 127
         dest = self.square_of_index[to]
         if code & F_DROP:
-            letter = self.pieces[sel - 1]["letter"].rstrip("~")
+            # Drops name the piece by its White letter, as Fairy-Stockfish does (or
+            # Black's, uppercased, for a piece only Black owns).
+            tokens = self.pieces[sel - 1]["tokens"]
+            letter = (tokens[0] or tokens[1].upper()).rstrip("~")
             return f"{letter}@{dest}"
         text = self.square_of_index[frm] + dest
         if sel and not code & F_CASTLE:
-            text += self.pieces[sel - 1]["promotion_suffix"]
+            text += self.pieces[sel - 1]["promotion_suffix"][colour]
         return text
 
-    def move(self, code):
-        return Move(code, self.text(code))
+    def move(self, code, colour=0):
+        return Move(code, self.text(code, colour))

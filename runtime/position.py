@@ -38,12 +38,11 @@ class Position:
     def _load_fen(self, fen):
         meta = self.game.meta
         files, ranks = meta["files"], meta["ranks"]
-        type_of_letter = {p["letter"]: i for i, p in enumerate(meta["pieces"])}
-        parsed = parse_fen(fen, files, ranks, set(type_of_letter))
+        parsed = parse_fen(fen, files, ranks, self.game.token_table)
         pieces = []
         royal_count = [0, 0]
-        for (f, r), (letter, side) in parsed.board.items():
-            typ, colour = type_of_letter[letter], SIDES.index(side)
+        for (f, r), (typ, colour) in parsed.board.items():
+            side = SIDES[colour]
             index = meta["squares"][r * files + f]
             if index in meta["dead"][typ][colour]:
                 raise FenError("board", f"a {side} {meta['pieces'][typ]['name']} on "
@@ -51,38 +50,50 @@ class Position:
             if typ == meta["royal_type"]:
                 royal_count[colour] += 1
             pieces.append((index, 2 + 2 * typ + colour))
-        hands = self._hands(parsed, type_of_letter, fen)
+        hands = self._hands(parsed, fen)
         for colour, side in enumerate(SIDES):
             if royal_count[colour] > 1:
                 raise FenError("board", f"{side} has {royal_count[colour]} royal pieces", fen)
         side = SIDES.index(parsed.side)
-        castling = self._castling_bits(parsed.castling, parsed.board, type_of_letter, fen)
+        castling = self._castling_bits(parsed.castling, fen)
         ep, victim = self._en_passant(parsed, side, pieces, fen)
+        lifted = self._lifted(parsed.lifted, fen)
         self._engine.set_state(pieces, hands, side, castling, ep, victim,
-                               parsed.halfmove, parsed.fullmove)
+                               parsed.halfmove, parsed.fullmove, lifted)
         # The side that just moved may not be in check (it could not have left itself so).
         them = 1 - side
         if self._royal_attacked(them):
             raise FenError("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s "
                            "turn", fen)
 
-    def _hands(self, parsed, type_of_letter, fen):
+    def _hands(self, parsed, fen):
         meta = self.game.meta
         ntypes = len(meta["pieces"])
         hands = [0] * (2 * ntypes)
         if parsed.holdings and not meta["has_drops"]:
             raise FenError("holdings", f"{meta['title']} has no pieces in hand", fen)
-        for letter, side in parsed.holdings:
-            typ = type_of_letter[letter]
-            if letter.startswith("+") or meta["pieces"][typ]["royal"]:
-                raise FenError("holdings", f"'{letter}' cannot be held in hand", fen)
-            i = SIDES.index(side) * ntypes + typ
+        for typ, colour in parsed.holdings:
+            token = meta["pieces"][typ]["tokens"][colour]
+            if typ not in self.game.droppable:
+                raise FenError("holdings", f"'{token}' cannot be held in hand", fen)
+            i = colour * ntypes + typ
             hands[i] += 1
             if hands[i] > meta["max_hand"]:
-                raise FenError("holdings", f"more than {meta['max_hand']} '{letter}' in hand", fen)
+                raise FenError("holdings", f"more than {meta['max_hand']} '{token}' in hand", fen)
         return hands
 
-    def _castling_bits(self, text, board, type_of_letter, fen):
+    def _lifted(self, text, fen):
+        if not self.game.meta["restrictions"]:
+            if text != "-":
+                raise FenError("fen", f"unexpected extra field '{text}'", fen)
+            return 0
+        if text == "-":
+            return 0
+        if not set(text) <= {"w", "b"} or len(set(text)) != len(text):
+            raise FenError("restrictions", f"'{text}' must be -, w, b or wb", fen)
+        return (1 if "w" in text else 0) | (2 if "b" in text else 0)
+
+    def _castling_bits(self, text, fen):
         if text == "-":
             return 0
         options = {c["fen"]: c for c in self.game.meta["castling"]}
@@ -122,6 +133,7 @@ class Position:
         files, ranks = meta["files"], meta["ranks"]
         letters = [p["letter"] for p in meta["pieces"]]
         codes = self._engine.board()
+        tokens = [p["tokens"] for p in meta["pieces"]]
         rows = []
         for r in range(ranks - 1, -1, -1):
             row, empty = "", 0
@@ -133,7 +145,7 @@ class Position:
                 if empty:
                     row += str(empty)
                     empty = 0
-                row += _letter_for(letters[(code >> 1) - 1], code & 1)
+                row += tokens[(code >> 1) - 1][code & 1]
             if empty:
                 row += str(empty)
             rows.append(row)
@@ -144,14 +156,18 @@ class Position:
             held = ""
             for colour in (0, 1):
                 for typ in range(n):
-                    held += _letter_for(letters[typ], colour) * hands[colour * n + typ]
+                    if hands[colour * n + typ]:
+                        held += tokens[typ][colour] * hands[colour * n + typ]
             text += f"[{held}]"
-        side, castling, ep, halfmove, fullmove = self._engine.state()
+        side, castling, ep, halfmove, fullmove, lifted = self._engine.state()
         rights = "".join(c["fen"] for c in sorted(meta["castling"],
                                                    key=lambda c: (c["colour"], c["fen"].upper() != "K"))
                          if castling & (1 << c["bit"])) or "-"
         ep_text = self.game.notation.square_of_index[ep] if ep else "-"
-        return f"{text} {'wb'[side]} {rights} {ep_text} {halfmove} {fullmove}"
+        fen = f"{text} {'wb'[side]} {rights} {ep_text} {halfmove} {fullmove}"
+        if meta["restrictions"]:
+            fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")
+        return fen
 
     # -- moves ----------------------------------------------------------------------------
     @property
@@ -159,8 +175,8 @@ class Position:
         return SIDES[self._engine.state()[0]]
 
     def legal_moves(self):
-        notation = self.game.notation
-        return [notation.move(code) for code in self._engine.legal_moves()]
+        notation, colour = self.game.notation, self._engine.state()[0]
+        return [notation.move(code, colour) for code in self._engine.legal_moves()]
 
     def push(self, move):
         """Play a Move (from legal_moves) or a UCI string."""
@@ -208,7 +224,7 @@ class Position:
             raise EmptyHistoryError("pop() from a position with no moves to take back")
         code = self._engine.pop()
         self._gave_check.pop()
-        return self.game.notation.move(code)
+        return self.game.notation.move(code, self._engine.state()[0])
 
     @property
     def move_stack(self):
@@ -226,8 +242,9 @@ class Position:
         return self._engine.perft(depth)
 
     def divide(self, depth):
-        notation = self.game.notation
-        return [(notation.move(code), count) for code, count in self._engine.divide(depth)]
+        notation, colour = self.game.notation, self._engine.state()[0]
+        return [(notation.move(code, colour), count)
+                for code, count in self._engine.divide(depth)]
 
     def key(self):
         return self._engine.key()
@@ -275,10 +292,6 @@ class Position:
 
     def __repr__(self):
         return f"<Position {self.game.name} {self.fen()}>"
-
-
-def _letter_for(letter, colour):
-    return letter if colour == 0 else letter.lower()
 
 
 def _result(result, side_to_move, reason):
