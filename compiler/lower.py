@@ -389,6 +389,11 @@ class Lowerer:
                                              else (tok or p.letter).rstrip("~").lower()
                                              for tok in p.tokens]} for p in v.pieces],
             "deployment": t.deploy is not None,
+            "deploy_last": t.deploy["last"] if t.deploy else -1,
+            "side_names": list(v.side_names),
+            "confined": [[sorted(self.side_squares(p.confined_to, c)) if p.confined_to else None
+                          for c in (WHITE, BLACK)] for p in v.pieces],
+            "drop_zones": {d["type"]: d["squares"] for d in t.drops},
             "restrictions": t.restrictions,
             "setup": v.setup,
             "setup_has_holdings": setup.has_holdings,

@@ -153,6 +153,7 @@ class Variant:
     move_rule: int              # 0 = none; N = draw after N moves each without capture/pawn move
     deployment: Optional[Deployment]
     restrictions: tuple
+    side_names: tuple = ("White", "Black")   # what messages call the two players
 
     def piece(self, name):
         for p in self.pieces:

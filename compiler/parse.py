@@ -93,7 +93,7 @@ TERMINAL_WORDS = {
 
 STATEMENT_WORDS = ("variant board symmetry region piece move initial confine promote demote "
                    "captures captured drop deploy castling en no stalemate repetition "
-                   "perpetual until value setup").split()
+                   "perpetual until value setup sides").split()
 
 
 def describe_expected(expected, parser):
@@ -306,6 +306,9 @@ class _ToStatement(Transformer):
 
     def value_decl(self, c):
         return self._make("value", {"piece": c[0], "value": c[1]})
+
+    def sides_decl(self, c):
+        return self._make("sides", {"white": c[0], "black": c[1]})
 
     def setup_decl(self, c):
         return self._make("setup", {"fen": c[0]})

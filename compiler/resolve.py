@@ -220,7 +220,7 @@ class Resolver:
                 continue
             if st.kind in ("board", "symmetry", "setup", "stalemate", "repetition",
                            "move_rule", "en_passant", "no_facing_kings", "captured_revert",
-                           "variant", "deploy"):
+                           "variant", "deploy", "sides"):
                 self.statements[st.kind] = st
                 if st.kind == "board":
                     self._board(st)
@@ -379,7 +379,10 @@ class Resolver:
             repetition_result=str(repetition.args["result"]) if repetition else "draw",
             perpetual_check=perpetual.get("check"), perpetual_chase=perpetual.get("chase"),
             move_rule=int(move_rule.args["moves"]) if move_rule else 0,
-            deployment=self._deployment(setup), restrictions=self._restrictions())
+            deployment=self._deployment(setup), restrictions=self._restrictions(),
+            side_names=(tuple(str(self.statements["sides"].args[k]).strip('"')
+                              for k in ("white", "black"))
+                        if "sides" in self.statements else ("White", "Black")))
 
     def _deployment(self, setup):
         st = self.statements.get("deploy")

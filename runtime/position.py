@@ -175,14 +175,36 @@ class Position:
         return SIDES[self._engine.state()[0]]
 
     def legal_moves(self):
+        """The legal moves, history-dependent rules (perpetual check) included."""
         notation, colour = self.game.notation, self._engine.state()[0]
-        return [notation.move(code, colour) for code in self._engine.legal_moves()]
+        codes = self._engine.legal_moves()
+        if self.game.meta["perpetual_check"] == "illegal":
+            codes = [c for c in codes if not self._repeats_perpetual_check(c)]
+        return [notation.move(code, colour) for code in codes]
+
+    def _repeats_perpetual_check(self, code):
+        """Would this move give check and make the position occur for the N-th time with
+        its side having checked on every move since the first of those occurrences?"""
+        needed = self.game.meta["repetition_count"]
+        engine = self._engine
+        engine.push(code)
+        try:
+            if not engine.is_check():
+                return False
+            keys = engine.history_keys() + [engine.key()]
+            occurrences = [i for i, k in enumerate(keys) if k == keys[-1]]
+            if len(occurrences) < needed:
+                return False
+            gave_check = self._gave_check[occurrences[-needed]:] + [True]
+            return all(gave_check[::-1][0::2])
+        finally:
+            engine.pop()
 
     def push(self, move):
         """Play a Move (from legal_moves) or a UCI string."""
         if isinstance(move, str):
             return self.push_uci(move)
-        if move.code not in self._engine.legal_moves():
+        if move not in self.legal_moves():
             raise IllegalMoveError(str(move), f"illegal move {move} in {self.fen()}")
         self._engine.push(move.code)
         self._gave_check.append(self._engine.is_check())
@@ -208,15 +230,68 @@ class Position:
         for sq in squares[:2]:
             if parse_square(sq, meta["files"], meta["ranks"]) is None:
                 return InvalidMoveError(text, f"move {text}: {sq} is not on the board")
-        if "@" not in text:
-            frm = self.game.notation.index_of_square[squares[0]]
-            code = self._engine.board()[meta["squares"].index(frm)]
-            if code < 2:
-                return IllegalMoveError(text, f"illegal move {text}: no piece on {squares[0]}")
-            if code & 1 != self._engine.state()[0]:
-                return IllegalMoveError(text, f"illegal move {text}: the piece on {squares[0]} "
-                                        f"is {SIDES[code & 1]}'s and it is {self.turn}'s turn")
-        return IllegalMoveError(text, f"illegal move {text} in {self.fen()}")
+        reason = self._rule_broken(text) or self._why_impossible(text, squares)
+        return IllegalMoveError(text, f"illegal move {text}: {reason}")
+
+    def _rule_broken(self, text):
+        """Why a move the pieces could make is refused, or None if they cannot make it."""
+        notation, colour = self.game.notation, self._engine.state()[0]
+        for code in self._engine.pseudo_moves():
+            if notation.text(code, colour) == text:
+                reason = self._engine.refusal(code)
+                if reason == 0:
+                    return "it would repeat the position with a perpetual check"
+                return explain_refusal(self.game, reason, colour, code)
+        return None
+
+    def _why_impossible(self, text, squares):
+        """Why no piece can make this move at all (geometry, hand, deployment, zones)."""
+        game, meta = self.game, self.game.meta
+        colour = self._engine.state()[0]
+        mover = meta["side_names"][colour]
+        names = [p["name"] for p in meta["pieces"]]
+        hands = self._engine.hands()
+        ntypes = len(names)
+        royal = meta["royal_type"]
+        deploying = meta["deployment"] and hands[colour * ntypes + royal] > 0
+        target = game.notation.index_of_square[squares[-1]]
+        board = dict(zip(meta["squares"], self._engine.board()))
+        if "@" in text:
+            letter = text.split("@")[0]
+            typ = next((i for i, p in enumerate(meta["pieces"])
+                        if (p["tokens"][0] or (p["tokens"][1] or "").upper()).rstrip("~") == letter), None)
+            if typ is None or not hands[colour * ntypes + typ]:
+                return f"{mover} has no {names[typ] if typ is not None else letter} in hand"
+            name = names[typ]
+            if board[target] > 1:
+                return f"{squares[-1]} is not empty"
+            if typ == meta["deploy_last"] and sum(hands[colour * ntypes:(colour + 1) * ntypes]) > hands[colour * ntypes + typ]:
+                return (f"the {name} must be dropped last, when it is the only piece in "
+                        f"{mover}'s hand")
+            if target in meta["dead"][typ][colour]:
+                return f"a {name} may not be dropped on {squares[-1]}: it could never move from there"
+            zone = meta["drop_zones"].get(typ, [[], []])[colour]
+            if target not in zone:
+                return f"a {name} may not be dropped on {squares[-1]}"
+            return (f"a {name} may not be dropped on a file that already holds an own "
+                    f"{name}")
+        if deploying:
+            return (f"pieces may not move during deployment: {mover} still has its "
+                    f"{names[royal]} in hand")
+        origin = game.notation.index_of_square[squares[0]]
+        code = board[origin]
+        if code < 2:
+            return f"no piece on {squares[0]}"
+        if code & 1 != colour:
+            return (f"the piece on {squares[0]} is {meta['side_names'][code & 1]}'s and it is "
+                    f"{mover}'s turn")
+        typ = (code >> 1) - 1
+        if board[target] > 1 and board[target] & 1 == colour:
+            return f"{squares[-1]} holds {mover}'s own {names[(board[target] >> 1) - 1]}"
+        confined = meta["confined"][typ][colour]
+        if confined is not None and target not in confined:
+            return f"the {names[typ]} on {squares[0]} may not leave its area to go to {squares[-1]}"
+        return f"the {names[typ]} on {squares[0]} cannot go to {squares[-1]} that way"
 
     def pop(self):
         """Take back the last move and return it."""
@@ -253,7 +328,7 @@ class Position:
         """None while the game goes on, else an Outcome (winner, reason)."""
         meta = self.game.meta
         side = self._engine.state()[0]
-        if not self._engine.legal_moves():
+        if not self.legal_moves():
             if self._engine.is_check():
                 return Outcome(SIDES[1 - side], "checkmate")
             return _result(meta["stalemate"], side, "stalemate")
@@ -292,6 +367,37 @@ class Position:
 
     def __repr__(self):
         return f"<Position {self.game.name} {self.fen()}>"
+
+
+REFUSALS = {
+    1: "it would leave {mover}'s {royal} attacked",
+    2: "the two {royal}s would face each other on an open file",
+    3: "{mover} may not capture before {trigger} has {events}",
+    4: "{mover} may not give check before {trigger} has {events}",
+    5: "{mover} may not promote before {trigger} has {events}",
+    6: "a {piece} drop may not give checkmate",
+    7: "it would leave {other} without a legal move, and stalemating is not allowed",
+}
+PAST = {"capture": "captured", "check": "checked", "promote": "promoted"}
+
+
+def explain_refusal(game, reason, colour, code):
+    """Words for the engine's refusal codes (see why_illegal in the generated engine)."""
+    meta = game.meta
+    names = meta["side_names"]
+    restriction = next((r for r in meta["restrictions"] if r["restricted"] == colour), None)
+    events = ""
+    trigger = names[1 - colour]
+    if restriction:
+        done = [e for bit, e in ((1, "capture"), (2, "check"), (4, "promote"))
+                if restriction["events"] & bit]
+        words = [PAST[e] for e in done]
+        events = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
+        trigger = names[restriction["trigger"]]
+    return REFUSALS.get(reason, "it breaks a rule of the game").format(
+        mover=names[colour], other=names[1 - colour], trigger=trigger, events=events,
+        royal=meta["pieces"][meta["royal_type"]]["name"],
+        piece=meta["pieces"][((code >> 18) & 127) - 1]["name"] if (code >> 18) & 127 else "")
 
 
 def _result(result, side_to_move, reason):

@@ -66,7 +66,7 @@ def test_push_uci_and_pop(games):
 @pytest.mark.parametrize("text,error,words", [
     ("e2e5", ff.IllegalMoveError, "illegal move e2e5"),
     ("e3e4", ff.IllegalMoveError, "no piece on e3"),
-    ("e7e5", ff.IllegalMoveError, "black's and it is white's turn"),
+    ("e7e5", ff.IllegalMoveError, "Black's and it is White's turn"),
     ("e2", ff.InvalidMoveError, "is not a move"),
     ("hello", ff.InvalidMoveError, "is not a move"),
     ("e2e9", ff.InvalidMoveError, "e9 is not on the board"),
