@@ -128,6 +128,9 @@ def parser():
 
     g = sub.add_parser("games", help="list the bundled games")
     g.set_defaults(func=cmd_games)
+
+    from . import diff_command
+    diff_command.add_parser(sub)
     return p
 
 

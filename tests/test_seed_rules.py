@@ -1,0 +1,230 @@
+"""Position tests for the five seed games: each rule of shared/RULES.md (cited by section
+and ambiguity number) enforced by the compiled engine, refusals included."""
+
+import pytest
+
+import fairyforge as ff
+
+
+def legal(pos):
+    return {str(m) for m in pos.legal_moves()}
+
+
+def refused(pos, move, words):
+    before = pos.fen()
+    with pytest.raises(ff.IllegalMoveError, match=words):
+        pos.push_uci(move)
+    assert pos.fen() == before
+
+
+# --- iChess, RULES.md §1 ----------------------------------------------------------
+
+ICHESS_SAMPLE = """R@a1 R@h8 B@f4 R@f8 R@g1 Q@a8 Q@f2 B@d5 B@e4 N@g8 N@g4 N@g5 N@c4 B@c5 K@h1 K@a7
+f4g5 g6g5 e4d5 d6d5 g4h2 g8e7 N@e4 h8g8 B@f4 d5d4 d3d4 c5d4 P@d3 c6c5 d3d4 c5c4
+c3c4 e7f5 c4c5f N@h7 c5b6 a7b6 a1d1 f8d8 f2c2 d8c8 c2d3 B@e7 d1a1 a8b7 e4f6 f5g3
+g1g3 e7f6 B@e4 b7d7 e4h7 d7d4 d3d4 f6d4 Q@b4 N@b5 h7g8 c8g8 N@a4 b6a7 b4b5 d4a1
+b5b6 a7a8 b6a6 R@a7 a4b6""".split()
+# Plies (0-based) the sample game marks with + or #: 19.FxPb6+ 24...NxPg3+ 28.QxQd4+
+# 29.Q=b4+ 31.N=a4+ 33.Qb6+ 34.QxPa6+ 35.Nb6#
+ICHESS_CHECKS = {36, 47, 54, 56, 60, 64, 66, 68}
+
+
+def test_ichess_sample_game_replays_and_ends_in_mate(games):
+    """§1 'Sample game': every move legal, every + a check, no other check, 35.Nb6#."""
+    pos = games["ichess"].start()
+    for ply, move in enumerate(ICHESS_SAMPLE):
+        pos.push_uci(move)
+        assert pos.is_check() == (ply in ICHESS_CHECKS), (ply, move)
+        if ply < len(ICHESS_SAMPLE) - 1:
+            assert pos.outcome() is None
+    assert pos.fen().startswith("k5r1/r7/QN2p2p/6p1/5B2/PP2PPRP/7N/b6K[RNNPPPPqbbpppp] b")
+    outcome = pos.outcome()
+    assert (outcome.winner, outcome.reason) == ("white", "checkmate")
+
+
+def test_ichess_setup_pawns_on_board_everything_else_in_hand(games):
+    """§1 Board, setup (ambiguity 1: pawns on ranks 3 and 6)."""
+    assert games["ichess"].start().fen() == \
+        "8/8/pppppppp/8/8/PPPPPPPP/8/8[KQRRBBNNkqrrbbnn] w - - 0 1"
+
+
+def test_ichess_deployment_drops_only_in_own_half_no_board_moves(games):
+    """§1 Deployment: drops onto the own drop zone, no moves of board pieces."""
+    pos = games["ichess"].start()
+    moves = legal(pos)
+    assert all("@" in m for m in moves)
+    assert "Q@d4" in moves and "Q@d5" not in moves
+    refused(pos, "a3a4", "pieces may not move during deployment")
+    refused(pos, "Q@e5", "may not be dropped on e5")
+
+
+def test_ichess_king_is_dropped_last(games):
+    """§1 Deployment, ambiguity 3: the King only when it is the last piece in hand."""
+    pos = games["ichess"].start()
+    refused(pos, "K@e1", "king must be dropped last")
+    for move in ICHESS_SAMPLE[:14]:
+        pos.push_uci(move)
+    assert {m[0] for m in legal(pos)} == {"K"}          # only the King is left
+    pos.push_uci("K@h1")
+    assert any("@" not in m for m in legal(pos)) is False   # Black still deploys
+    pos.push_uci("K@a7")
+    assert any("@" not in m for m in legal(pos))           # normal play begins
+
+
+def test_ichess_king_not_dropped_on_an_attacked_square(games):
+    """§1 ambiguity 4: the King may not be dropped into check."""
+    pos = games["ichess"].position("8/8/pppppppp/8/Q7/PPPPPPPP/8/4K3[k] b - - 0 8")
+    moves = legal(pos)
+    assert "K@b5" not in moves                  # the a4 queen attacks b5
+    refused(pos, "K@b5", "leave Black's king attacked")
+    assert "K@a8" in moves
+
+
+def test_ichess_promotion_to_ferz_optional_then_forced(games):
+    """§1 Promotion: optional on moves ending in ranks 5-8, forced on rank 8."""
+    pos = games["ichess"].position("k7/4P3/8/8/3P4/8/8/K7[] w - - 0 20")
+    assert {"d4d5", "d4d5f"} <= legal(pos)
+    assert {m for m in legal(pos) if m.startswith("e7")} == {"e7e8f"}
+
+
+def test_ichess_captured_ferz_returns_as_pawn(games):
+    """§1 Pieces: a captured Ferz is demoted and goes to hand as a Pawn."""
+    pos = games["ichess"].position("k7/8/8/8/3F4/8/3r4/K7[] b - - 0 20")
+    pos.push_uci("d2d4")
+    assert pos.fen().split()[0].endswith("[p]")
+
+
+def test_ichess_no_two_own_pawns_on_a_file(games):
+    """§1 Drops: nifu; a Ferz does not count (ambiguity 8)."""
+    pos = games["ichess"].position("k7/8/8/8/8/3P4/8/K3F3[PP] w - - 0 20")
+    moves = legal(pos)
+    assert "P@d2" not in moves and "P@e2" in moves
+    refused(pos, "P@d2", "file that already holds an own pawn")
+
+
+def test_ichess_pawn_drop_mate_is_legal(games):
+    """§1 Drops: 'Pawn-drop checkmate is legal' (explicit difference from shogi)."""
+    pos = games["ichess"].position("5BR1/8/8/7k/8/6K1/8/8[P] w - - 0 30")
+    assert "P@h4" in legal(pos)
+    pos.push_uci("P@h4")
+    outcome = pos.outcome()
+    assert (outcome.winner, outcome.reason) == ("white", "checkmate")
+
+
+def test_ichess_no_legal_move_loses(games):
+    """§1 ambiguity 6: stalemate loses."""
+    pos = games["ichess"].position("k7/2Q5/8/8/8/8/8/K7[] b - - 0 30")
+    assert legal(pos) == set() and not pos.is_check()
+    assert pos.outcome().winner == "white"
+
+
+# --- WWII Chess, RULES.md §2 --------------------------------------------------------
+
+def wwii(games, fen):
+    return games["wwii"].position(fen)
+
+
+def test_wwii_setup_and_japan_moves_first(games):
+    """§2 Board, setup (ambiguity 1: the Bishop on b2)."""
+    pos = games["wwii"].start()
+    assert pos.fen() == "1rnbqkbnr/1pppppppp/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w k - 0 1 -"
+    assert pos.turn == "white" and len(legal(pos)) == 30       # shogi's 30 opening moves
+
+
+def test_wwii_usa_may_not_capture_check_or_promote_before_japan(games):
+    """§2 Restriction rule 8, with the refusal's reason."""
+    pos = games["wwii"].start()
+    for move in ("e3e4", "d8d6", "e4e5"):
+        pos.push_uci(move)
+    refused(pos, "d6e5", "USA may not capture before Japan has captured, checked or promoted")
+    check = wwii(games, "4k4/9/9/9/9/9/9/3r5/4K4[] b - - 0 1 -")
+    refused(check, "d2e2", "USA may not give check before Japan")
+    promote = wwii(games, "4k4/9/9/9/9/9/4p4/9/K8[] b - - 0 1 -")
+    assert {m for m in legal(promote) if m.startswith("e3")} == {"e3e2"}   # 8th rank: no promotion yet
+
+
+def test_wwii_restriction_lifts_for_good(games):
+    """§2 rule 8: once Japan has captured (or checked, or promoted) the flag stays set."""
+    fen = "4k4/9/9/4p4/r1G1P4/9/9/9/4K4[] w - - 0 1 -"
+    quiet = wwii(games, fen)
+    quiet.push_uci("e1d1")
+    refused(quiet, "a5c5", "USA may not capture")
+    lifted = wwii(games, fen)
+    lifted.push_uci("e5e6")                     # Japan captures: the restriction lifts
+    assert lifted.fen().split()[-1] == "w"
+    lifted.push_uci("a5c5")
+    lifted.push_uci("e1d1")
+    assert lifted.fen().split()[-1] == "w"      # and stays lifted
+
+
+def test_wwii_japan_keeps_captures_with_chess_powers_usa_removes(games):
+    """§2 Captures/hands: Japan's captures go to its hand as chess pieces, the USA's leave."""
+    pos = wwii(games, "4k4/9/9/4q4/9/9/4R4/9/K8[] w - - 0 1 -")
+    pos.push_uci("e3e6")
+    assert pos.fen().split()[0].endswith("[Q]")
+    pos.push_uci("e9d9")
+    assert "Q@a5" in legal(pos)
+    usa = wwii(games, "4k4/9/9/4r4/9/9/4R4/9/K8[] b - - 0 1 w")
+    usa.push_uci("e6e3")
+    assert usa.fen().split()[0].endswith("[]")
+
+
+def test_wwii_chess_pawns_promote_on_owner_8th_or_9th(games):
+    """§2 Promotion, ambiguity 2: optional on the owner's 8th rank, forced on the 9th;
+    Japan-owned chess pawns (O) promote to Japan-owned chess pieces."""
+    usa = wwii(games, "4k4/9/9/9/9/9/9/4p4/K8[] b - - 0 1 w")
+    assert {m for m in legal(usa) if m.startswith("e2")} == {"e2e1q", "e2e1r", "e2e1b", "e2e1n"}
+    usa8 = wwii(games, "4k4/9/9/9/9/9/4p4/9/K8[] b - - 0 1 w")
+    assert {"e3e2", "e3e2q"} <= legal(usa8)
+    japan = wwii(games, "k8/4O4/9/9/9/9/9/9/4K4[] w - - 0 1 -")
+    assert {m for m in legal(japan) if m.startswith("e8")} == {"e8e9q", "e8e9c", "e8e9i", "e8e9j"}
+
+
+def test_wwii_promoted_chess_pieces_keep_their_rank_when_captured(games):
+    """§2 Captures/hands: a promoted USA pawn is captured as what it became."""
+    pos = wwii(games, "4k4/9/9/9/9/9/9/4p4/K2R5[] b - - 0 1 w")
+    pos.push_uci("e2e1q")
+    pos.push_uci("d1e1")
+    assert pos.fen().split()[0].endswith("[Q]")
+
+
+def test_wwii_japan_drops_no_chess_pawn_on_ranks_8_9(games):
+    """§2 Drops (rule 4): chess pawns not on ranks 8-9, other pieces anywhere."""
+    pos = wwii(games, "4k4/9/9/9/9/9/9/9/K8[OQ] w - - 0 1 -")
+    moves = legal(pos)
+    assert "O@a8" not in moves and "O@a9" not in moves and "O@a7" in moves
+    assert "Q@a9" in moves
+
+
+def test_wwii_usa_castles_kingside_only(games):
+    """§2 Special moves, ambiguity 9: K f9-h9, R i9-g9; no queenside castling."""
+    pos = wwii(games, "1r3k2r/9/9/9/9/9/9/9/K8[] b k - 0 1 w")
+    assert "f9h9" in legal(pos)
+    pos.push_uci("f9h9")
+    assert pos.fen().startswith("1r4rk1/")
+    assert "f9d9" not in legal(wwii(games, "1r3k2r/9/9/9/9/9/9/9/K8[] b k - 0 1 w"))
+
+
+def test_wwii_no_en_passant(games):
+    """§2 Special moves: en passant is prohibited for both sides."""
+    pos = wwii(games, "4k4/4p4/3O5/9/9/9/9/9/K8[] b - - 0 1 w")
+    pos.push_uci("e8e6")
+    assert pos.fen().split()[3] == "-"
+    assert "d7e8" not in legal(pos) and not any(m.startswith("d7e") for m in legal(pos))
+
+
+def test_wwii_stalemating_the_opponent_is_illegal(games):
+    """§2 ambiguity 6: a move that leaves the opponent without a legal move is illegal."""
+    # Japan's gold on b7 would take the last free square of the USA king on a9.
+    pos = wwii(games, "k8/2G6/2G6/9/9/9/9/9/4K4[] w - - 0 1 -")
+    assert "a9a8" in legal(wwii(games, "k8/2G6/2G6/9/9/9/9/9/4K4[] b - - 0 1 -"))
+    refused(pos, "c7b7", "stalemating is not allowed")
+
+
+def test_wwii_perpetual_check_is_illegal(games):
+    """§2 ambiguity 7: the checking move that makes the 4th occurrence is refused."""
+    pos = wwii(games, "R8/4k4/9/9/9/9/9/9/4K4[] w - - 0 1 -")
+    for _ in range(3):
+        for move in ("a9a8", "e8e9", "a8a9", "e9e8"):
+            pos.push_uci(move)
+    refused(pos, "a9a8", "perpetual check")
