@@ -228,3 +228,258 @@ def test_wwii_perpetual_check_is_illegal(games):
         for move in ("a9a8", "e8e9", "a8a9", "e9e8"):
             pos.push_uci(move)
     refused(pos, "a9a8", "perpetual check")
+
+
+# --- Frontofhouse, RULES.md §3 -------------------------------------------------------
+
+def foh(games, fen):
+    return games["frontofhouse"].position(fen)
+
+
+@pytest.mark.parametrize("victim,hand", [("r", "W"), ("q", "F"), ("b", "M"), ("n", "H"),
+                                         ("s", "P"), ("p", "P"), ("w", "W")])
+def test_frontofhouse_captures_return_as_forward_only_pieces(games, victim, hand):
+    """§3 Captures/reintroduction: every capture enters the hand as its FO counterpart."""
+    pos = foh(games, f"4k3/8/8/3{victim}4/8/4N3/8/4K3[] w - - 0 1")
+    pos.push_uci("e3d5")
+    assert pos.fen().split()[0].endswith(f"[{hand}]")
+
+
+def test_frontofhouse_fo_pieces_promote_on_7th_optional_8th_forced(games):
+    """§3 Promotion: Wing -> Rook optional on the enemy pawn rank, forced on the far rank."""
+    pos = foh(games, "4k3/8/W7/8/8/8/8/4K3[] w - - 0 1")
+    assert {m for m in legal(pos) if m.startswith("a6")} == {"a6a7", "a6a7r", "a6a8r"}
+
+
+def test_frontofhouse_helm_must_promote_anywhere_in_the_enemy_camp(games):
+    """§3 Promotion: Helms ending a move in the enemy camp must promote (ambiguity 4)."""
+    pos = foh(games, "k7/8/8/3H4/8/8/8/4K3[] w - - 0 1")
+    assert {m for m in legal(pos) if m.startswith("d5")} == {"d5c7n", "d5e7n"}
+
+
+def test_frontofhouse_pawns_promote_only_to_steward(games):
+    """§3 Promotion, ambiguity 3: Pawn -> Steward, optional on rank 7, forced on 8."""
+    pos = foh(games, "4k3/1P6/8/8/8/6P1/8/4K3[] w - - 0 1")
+    assert {m for m in legal(pos) if m.startswith("b7")} == {"b7b8s"}
+    pos2 = foh(games, "4k3/8/1P6/8/8/8/8/4K3[] w - - 0 1")
+    assert {m for m in legal(pos2) if m.startswith("b6")} == {"b6b7", "b6b7s"}
+
+
+def test_frontofhouse_double_step_from_either_camp_rank_with_en_passant(games):
+    """§3 Special moves, ambiguity 6: a pawn on rank 1 or 2 may double-step; en passant."""
+    pos = foh(games, "4k3/8/8/8/8/1p6/8/P3K3[] w - - 0 1")
+    assert {m for m in legal(pos) if m.startswith("a1")} == {"a1a2", "a1a3"}
+    pos.push_uci("a1a3")
+    assert pos.fen().split()[3] == "a2"
+    pos.push_uci("b3a2")
+    assert pos.fen().split()[0] == "4k3/8/8/8/8/8/p7/4K3[p]"   # Black took it
+
+
+def test_frontofhouse_castling_only_with_the_unmoved_array_rook(games):
+    """§3 Special moves, ambiguity 8."""
+    pos = foh(games, "4k3/8/8/8/8/8/8/4K2R[] w K - 0 1")
+    assert "e1g1" in legal(pos)
+    for move in ("h1h2", "e8e7", "h2h1", "e7e8"):
+        pos.push_uci(move)
+    assert "e1g1" not in legal(pos)
+
+
+def test_frontofhouse_no_drop_where_promotion_would_be_required(games):
+    """§3 Captures/reintroduction: Helm not in the enemy camp; others not on the far rank;
+    pawns may go on the own first rank."""
+    pos = foh(games, "4k3/8/8/8/8/8/8/4K3[HWMFP] w - - 0 1")
+    moves = legal(pos)
+    assert not {"H@a7", "H@a8", "W@a8", "M@a8", "F@a8", "P@a8"} & moves
+    assert {"H@a6", "W@a7", "M@a7", "F@a7", "P@a7", "P@a1"} <= moves
+    refused(pos, "H@a7", "helm may not be dropped on a7: it could never move from there")
+
+
+# --- Kjartansson 9x14, RULES.md §4 -------------------------------------------------------
+
+def kj(games, rows, hand="", side="w"):
+    """A Kjartansson position from 14 rank strings (rank 14 first)."""
+    return games["kjartansson"].position("/".join(rows) + f"[{hand}] {side} - - 0 1")
+
+
+EMPTY14 = ["9"] * 14
+
+
+def board(**pieces):
+    """Rows for a 9x14 board with pieces given as square=token (d1="K")."""
+    grid = [["."] * 9 for _ in range(14)]
+    for square, token in pieces.items():
+        grid[14 - int(square[1:])][ord(square[0]) - 97] = token
+    rows = []
+    for row in grid:
+        text, empty = "", 0
+        for cell in row:
+            if cell == ".":
+                empty += 1
+                continue
+            text += (str(empty) if empty else "") + cell
+            empty = 0
+        rows.append(text + (str(empty) if empty else ""))
+    return rows
+
+
+def test_kjartansson_decoded_setup(games):
+    """§4 Board, setup: the decoded diagram (ambiguity 2)."""
+    assert games["kjartansson"].start().fen() == (
+        "lrbakabrl/qeg3geq/1c2s2c1/3hnm3/ppppppppp/9/9/9/9/PPPPPPPPP/3MNH3/1C2S2C1/"
+        "QEG3GEQ/LRBAKABRL[] w - - 0 1")
+
+
+def test_kjartansson_king_and_advisor_confined_to_the_fortress(games):
+    """§4 Pieces: King and Advisors never leave the fortress D1-F3 (ambiguity 16)."""
+    pos = kj(games, board(d1="K", e2="A", f14="k"))
+    assert {m for m in legal(pos) if m.startswith("d1")} == {"d1e1", "d1d2"}   # e2: own
+    assert {m for m in legal(pos) if m.startswith("e2")} == {"e2f1", "e2d3", "e2f3"}
+
+
+def test_kjartansson_elephant_never_crosses_the_river(games):
+    """§4 Pieces, ambiguity 10: the Elephant jumps (A) but stays in its own half, and is
+    dropped only there (rule 10d)."""
+    pos = kj(games, board(d1="K", c7="E", d8="p", f14="k"), hand="E")
+    assert {m for m in legal(pos) if m.startswith("c7")} == {"c7a5", "c7e5"}
+    refused(pos, "c7e9", "elephant on c7 may not leave its area")
+    assert "E@e5" in legal(pos)
+    refused(pos, "E@e9", "may not be dropped on e9")
+
+
+def test_kjartansson_mao_is_lame_and_helmet_leaps_forward(games):
+    """§4 Pieces: Mao nN (ambiguity 11), Helmet ffN."""
+    pos = kj(games, board(d1="K", e5="M", e6="P", b5="H", f14="k"))
+    assert {m for m in legal(pos) if m.startswith("e5")} == {
+        "e5c4", "e5c6", "e5g4", "e5g6", "e5d3", "e5f3"}     # the e6 pawn blocks d7, f7
+    assert {m for m in legal(pos) if m.startswith("b5")} == {"b5a7", "b5c7"}
+
+
+def test_kjartansson_cannon_hops_to_capture(games):
+    """§4 Pieces, ambiguity 12: a screen of either colour."""
+    pos = kj(games, board(d1="K", a3="C", a6="P", a9="r", f14="k"))
+    moves = {m for m in legal(pos) if m.startswith("a3")}
+    assert "a3a9" in moves and "a3a7" not in moves and "a3a5" in moves
+
+
+def test_kjartansson_pawn_moves_by_river_and_start_rank(games):
+    """§4 Pieces: fW + fcF, double step from the start rank (ambiguity 5), sideways
+    beyond the river (ambiguity 4)."""
+    pos = kj(games, board(d1="K", b5="P", e6="P", h9="P", f14="k"))
+    assert {m for m in legal(pos) if m.startswith("b5")} == {"b5b6", "b5b7"}
+    assert {m for m in legal(pos) if m.startswith("e6")} == {"e6e7"}
+    assert {m for m in legal(pos) if m.startswith("h9")} == {"h9h10", "h9h10+", "h9g9", "h9i9"}
+
+
+def test_kjartansson_en_passant(games):
+    """§4 Special rules, ambiguity 6: an enemy pawn attacking the skipped square."""
+    pos = kj(games, board(d1="K", e5="P", d7="p", f14="k"))
+    pos.push_uci("e5e7")
+    assert pos.fen().split()[3] == "e6"
+    pos.push_uci("d7e6")
+    assert "P" not in pos.fen().split()[0].split("[")[0]
+
+
+def test_kjartansson_promotion_in_last_five_ranks(games):
+    """§4 Promotion (rule 9): start or end in the zone; forced where no move is left."""
+    pos = kj(games, board(d1="K", a13="L", h11="H", c10="S", f14="k"))
+    assert {m for m in legal(pos) if m.startswith("a13")} == {"a13a14+"}
+    assert {m for m in legal(pos) if m.startswith("h11")} == {"h11g13+", "h11i13+"}
+    assert {"c10b9", "c10b9+"} <= legal(pos)           # leaving the zone may promote
+
+
+def test_kjartansson_promoted_pieces_remember_what_they_were(games):
+    """§4 ambiguity 9: a captured promoted Lance returns as a Lance."""
+    pos = kj(games, board(d1="K", a10="+L", a12="r", f14="k"), side="b")
+    pos.push_uci("a12a10")
+    assert pos.fen().split()[0].endswith("[l]")
+
+
+def test_kjartansson_advisors_are_removed_when_captured(games):
+    """§4 Pieces: an Advisor is removed from play, not kept in hand."""
+    pos = kj(games, board(d1="K", f2="A", f10="r", f14="k"), side="b")
+    pos.push_uci("f10f2")
+    assert pos.fen().split()[0].endswith("[]")
+
+
+def test_kjartansson_no_drop_where_a_piece_could_never_move(games):
+    """§4 Drops (rule 10): no Lance on rank 14, no Helmet on ranks 13-14; a pawn may go
+    on rank 14 (it still steps sideways there, ambiguity 4)."""
+    pos = kj(games, board(d1="K", f14="k"), hand="LHP")
+    moves = legal(pos)
+    assert not {"L@a14", "H@a13", "H@a14"} & moves
+    assert {"L@a13", "H@a12", "P@a14"} <= moves
+
+
+def test_kjartansson_pawn_drop_may_not_mate(games):
+    """§4 Drops: a pawn drop may give check but not checkmate."""
+    # The black king on e14 between its own rooks: a pawn on e13 guarded by the gold on
+    # e12 (which also covers d13 and f13) would mate.
+    # (White pawns on d5 and f5 shield the white king from the rooks.)
+    mate = kj(games, board(d1="K", d5="P", f5="P", d14="r", e14="k", f14="r", e12="G"),
+              hand="P")
+    assert not mate.is_check() and "P@d13" in legal(mate)
+    assert "P@e13" not in legal(mate)
+    refused(mate, "P@e13", "pawn drop may not give checkmate")
+    check = kj(games, board(d1="K", d5="P", f5="P", d14="r", e14="k", f14="r"), hand="P")
+    assert "P@e13" in legal(check)              # the king can take an unguarded pawn
+
+
+def test_kjartansson_kings_may_not_face_each_other(games):
+    """§4 Special rules, ambiguity 13."""
+    pos = kj(games, board(e1="K", e7="N", e14="k"))
+    assert not any(m.startswith("e7") for m in legal(pos))
+
+
+def test_kjartansson_stalemate_is_a_draw(games):
+    """§4 Special rules: stalemate = draw."""
+    pos = kj(games, board(f1="K", d14="k", a13="R", e2="R"), side="b")
+    assert not pos.is_check() and legal(pos) == set()
+    outcome = pos.outcome()
+    assert (outcome.winner, outcome.reason) == (None, "stalemate")
+
+
+# --- Shogi of Chesstonia, RULES.md §5 ----------------------------------------------------
+
+def sc(games, fen):
+    return games["chesstonia"].position(fen)
+
+
+def test_chesstonia_setup_is_marked_provisional():
+    """§5 Setup -- NOT RECOVERED: the definition says so."""
+    from conftest import DEFINITIONS
+    text = open(f"{DEFINITIONS}/chesstonia.variant").read()
+    assert "PROVISIONAL" in text
+
+
+def test_chesstonia_pawn_two_step_from_the_first_three_ranks(games):
+    """§5 Pieces/special moves, ambiguity 2: fmnD from ranks 1-3, repeatable."""
+    pos = sc(games, "4k4/9/9/9/9/9/9/9/3P5/9/P1P6/4K4[] w - - 0 1")
+    moves = legal(pos)
+    assert {m for m in moves if m.startswith("a2")} == {"a2a3", "a2a4"}
+    assert {m for m in moves if m.startswith("d4")} == {"d4d5"}
+    assert {m for m in moves if m.startswith("c2")} == {"c2c3", "c2c4"}
+
+
+def test_chesstonia_pawns_promote_with_a_choice_of_five(games):
+    """§5 Promotion, ambiguity 4: Modern Elephant, War Machine, Wazir, Ferz or Knight;
+    optional in the zone, forced on the last row."""
+    pos = sc(games, "4k4/P8/9/9/4P4/9/9/9/9/9/9/4K4[] w - - 0 1")
+    assert {m for m in legal(pos) if m.startswith("e8")} == {
+        "e8e9", "e8e9e", "e8e9m", "e8e9w", "e8e9f", "e8e9n"}
+    assert {m for m in legal(pos) if m.startswith("a11")} == {
+        "a11a12e", "a11a12m", "a11a12w", "a11a12f", "a11a12n"}
+
+
+def test_chesstonia_captured_promoted_pawn_keeps_its_type(games):
+    """§5 ambiguity 5: the captor receives the promoted type."""
+    pos = sc(games, "4k4/9/9/N8/9/9/9/9/9/9/4K4/d8[] b - - 0 1")
+    pos.push_uci("a1a9")
+    assert pos.fen().split()[0].endswith("[n]")
+
+
+def test_chesstonia_no_doubled_pawns_and_no_pawn_drop_mate(games):
+    """§5 Drops: nifu (ambiguity 8), pawn-drop mate illegal (ambiguity 9)."""
+    pos = sc(games, "4k4/9/9/9/9/9/9/9/9/4P4/9/K8[P] w - - 0 1")
+    assert "P@e6" not in legal(pos) and "P@d6" in legal(pos)
+    mate = sc(games, "3nkn3/9/4H4/9/9/9/9/9/9/9/9/K8[P] w - - 0 1")   # the horse guards e11
+    assert "P@e11" not in legal(mate)
