@@ -59,6 +59,8 @@ class Tables:
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
     restrictions: list = field(default_factory=list)  # dicts: trigger, events, restricted, forbidden
     stalemating_illegal: bool = False
+    values: list = field(default_factory=list)       # per type: material value (centipawns)
+    pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
     meta: dict = field(default_factory=dict)
 
 
@@ -228,6 +230,69 @@ class Lowerer:
         rides = [e for e in grouped.values() if e["kind"] == "ride"]
         return leaps + single + rides      # cheap tests first
 
+    # -- evaluation ----------------------------------------------------------------------
+    def _empty_board_moves(self, atoms, sq, confine):
+        """How many squares a piece on `sq` reaches on an empty board (its mobility)."""
+        count = 0
+        for a in atoms:
+            if a["initial_reg"] is not None and not self.regions[a["initial_reg"]][1][sq]:
+                continue
+            if a["only_reg"] is not None and not self.regions[a["only_reg"]][1][sq]:
+                continue
+            steps = 1 if a["kind"] == "leap" else (a["max_steps"] or max(self.files, self.ranks))
+            weight = (0.5 if a["moves"] else 0) + (0.5 if a["captures"] else 0)
+            if a["kind"] in ("hop", "grasshop"):
+                weight *= 0.5           # needs a screen: worth less than a plain slide
+            to = sq
+            for _ in range(steps):
+                to += a["off"]
+                if not self.on_board(to) or (confine is not None and to not in confine):
+                    break
+                count += weight
+        return count
+
+    def _evaluation(self, pieces):
+        """Piece values and square bonuses, derived from the rules.
+
+        A piece's value grows with its average mobility on an empty board (a pawn-like
+        piece with about one move is worth ~100); `value PIECE N` in the definition
+        overrides it (N in pawns).  The square bonus rewards squares where the piece has
+        more moves than its average (centralisation, the river, the palace...) and, for a
+        piece that promotes, nearness to its promotion zone.
+        """
+        squares = self.all_squares()
+        values, pst = [], [[0] * self.nsq for _ in range(2 + 2 * len(pieces))]
+        for piece, model in zip(pieces, self.v.pieces):
+            info = piece["colours"][WHITE]
+            confine = (self.side_squares(model.confined_to, WHITE)
+                       if model.confined_to is not None else None)
+            home = squares if confine is None else [s for s in squares if s in confine]
+            mobility = [self._empty_board_moves(info["atoms"], s, confine) for s in home]
+            average = max(sum(mobility) / max(len(mobility), 1), 0.5)
+            value = 100 * (average / 1.5) ** 0.7
+            if model.value is not None:
+                value = 100 * model.value
+            values.append(0 if model.royal else int(round(value)))
+            for colour in (WHITE, BLACK):
+                info = piece["colours"][colour]
+                confine = (self.side_squares(model.confined_to, colour)
+                           if model.confined_to is not None else None)
+                zone = (self.side_squares(model.promotion.zone, colour)
+                        if model.promotion is not None else set())
+                for sq in squares:
+                    moves = self._empty_board_moves(info["atoms"], sq, confine)
+                    bonus = 4 * (moves - average)
+                    if zone:
+                        distance = min(abs(self._rank(sq) - self._rank(z)) for z in zone)
+                        bonus += max(0, 30 - 8 * distance)
+                    if model.royal:
+                        bonus = -bonus      # a royal piece is safer where it is less exposed
+                    pst[piece_code(piece["index"], colour)][sq] = int(round(max(-60, min(60, bonus))))
+        return values, pst
+
+    def _rank(self, index):
+        return index // self.stride - self.pad
+
     # -- castling -----------------------------------------------------------------------
     def _castling(self):
         out = []
@@ -370,6 +435,7 @@ class Lowerer:
              "forbidden": sum(bits[e] for e in r.forbidden),
              "forbidden_words": ", ".join(r.forbidden)} for r in v.restrictions]
         tables.stalemating_illegal = v.stalemating_illegal
+        tables.values, tables.pst = self._evaluation(pieces)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.zobrist = self._zobrist(len(v.pieces), len(castling))
         tables.regions = self.regions

@@ -5,6 +5,10 @@
     fairyforge build GAME                compile (or find in the cache) a game's engine
     fairyforge perft GAME DEPTH [--fen FEN] [--divide]
     fairyforge games                     list the bundled games
+    fairyforge diff A B [--play]         compare two rule sets
+    fairyforge uci                       the UCI protocol (UCI_Variant, VariantPath)
+    fairyforge play GAME                 play against the engine
+    fairyforge playtest GAME [--against GAME2] --games N --depth D
 
 GAME is a bundled game's name or the path of a definition file.
 """
@@ -91,6 +95,41 @@ def cmd_perft(args):
     return EXIT_OK
 
 
+def cmd_uci(args):
+    from . import uci
+    return uci.main()
+
+
+def cmd_play(args):
+    from . import load, play
+    game = load(args.game, progress=_progress)
+    play.play(game, human=args.side, depth=args.depth, movetime=args.movetime)
+    return EXIT_OK
+
+
+def cmd_playtest(args):
+    import os
+    from . import playtest
+    if args.depth is None and args.movetime is None:
+        args.depth = 3
+    names = [args.game] + ([args.against] if args.against else [])
+    limit = f"depth {args.depth}" if args.depth else f"{args.movetime} ms per move"
+    settings = (f"{args.games} self-play games per rule set, {limit}, {args.max_plies} plies "
+                f"at most, the first 2-4 plies random, on {args.processes or os.cpu_count()} cores")
+    print(f"playtest: {settings}", file=sys.stderr)
+    summaries = playtest.run(names, args.games, depth=args.depth,
+                             movetime=args.movetime / 1000 if args.movetime else None,
+                             max_plies=args.max_plies, processes=args.processes,
+                             progress=_progress, seed=args.seed)
+    out_dir = args.out or "playtest-" + "-vs-".join(os.path.basename(n).split(".")[0] for n in names)
+    md, js, images = playtest.write_report(summaries, out_dir, settings)
+    with open(md) as handle:
+        sys.stdout.write(handle.read())
+    print(f"report: {md}, {js}" + (f", plots: {', '.join(images)}" if images else ""),
+          file=sys.stderr)
+    return EXIT_OK
+
+
 def cmd_games(args):
     from . import bundled_games
     for name in bundled_games():
@@ -125,6 +164,29 @@ def parser():
     f.add_argument("--divide", action="store_true", help="count per first move")
     f.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     f.set_defaults(func=cmd_perft)
+
+    u = sub.add_parser("uci", help="speak the UCI protocol on stdin/stdout")
+    u.set_defaults(func=cmd_uci)
+
+    pl = sub.add_parser("play", help="play against the engine in the terminal")
+    pl.add_argument("game", metavar="GAME")
+    pl.add_argument("--side", choices=("white", "black"), default="white",
+                    help="the side you play (default white)")
+    pl.add_argument("--depth", type=int, help="engine search depth (default: --movetime)")
+    pl.add_argument("--movetime", type=float, default=2.0, help="engine seconds per move")
+    pl.set_defaults(func=cmd_play)
+
+    pt = sub.add_parser("playtest", help="self-play games and a report on how the game plays")
+    pt.add_argument("game", metavar="GAME")
+    pt.add_argument("--against", metavar="GAME2", help="a second rule set to compare with")
+    pt.add_argument("--games", type=int, default=20, help="games per rule set (default 20)")
+    pt.add_argument("--depth", type=int, help="search depth per move (default 3)")
+    pt.add_argument("--movetime", type=int, help="milliseconds per move instead of a depth")
+    pt.add_argument("--max-plies", type=int, default=300, help="adjudicate a draw after this")
+    pt.add_argument("--processes", type=int, help="worker processes (default: all cores)")
+    pt.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+    pt.add_argument("--out", help="report directory (default playtest-GAME[-vs-GAME2])")
+    pt.set_defaults(func=cmd_playtest)
 
     g = sub.add_parser("games", help="list the bundled games")
     g.set_defaults(func=cmd_games)

@@ -1,0 +1,143 @@
+"""The playing engine: search finds forced mates, speaks UCI to python-chess, plays
+every bundled game legally and beats a random mover."""
+
+import random
+import sys
+
+import pytest
+
+import fairyforge as ff
+from fairyforge.search import think
+from fairyforge import playtest
+
+from test_seed_rules import ICHESS_SAMPLE
+
+ALL_GAMES = ff.bundled_games()
+
+
+def test_chess_mate_in_two(games):
+    # No mate in one here, a mate in two (checked by brute force with python-chess).
+    pos = games["chess"].position("6k1/8/5K2/3R4/8/8/8/8 w - - 0 1")
+    result = think(pos, depth=5)
+    assert result.info.mate == 2
+    pos.push(result.best_move)
+    for reply in pos.legal_moves():             # whatever Black does, mate follows
+        pos.push(reply)
+        follow = think(pos, depth=3)
+        pos.push(follow.best_move)
+        assert pos.outcome().reason == "checkmate"
+        pos.pop()
+        pos.pop()
+
+
+def test_shogi_mate_by_drop(games):
+    pos = games["shogi"].position("8k/9/8P/9/9/9/9/9/K8[G] w - - 0 1")
+    result = think(pos, depth=3)
+    assert str(result.best_move) == "G@i8" and result.info.mate == 1
+
+
+def test_ichess_finds_the_sample_games_final_mate(games):
+    """RULES.md §1: before 35.Nb6# the engine finds the mate."""
+    pos = games["ichess"].start()
+    for move in ICHESS_SAMPLE[:-1]:
+        pos.push_uci(move)
+    result = think(pos, depth=3)
+    assert str(result.best_move) == "a4b6" and result.info.mate == 1
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_go_depth_4_returns_a_legal_move(games, name):
+    pos = games[name].start()
+    result = think(pos, depth=4)
+    assert result.best_move in pos.legal_moves()
+    assert result.info.depth == 4 and result.info.nodes > 0
+
+
+def test_search_respects_node_and_time_limits(games):
+    pos = games["xiangqi"].start()
+    assert think(pos, nodes=2000).info.nodes <= 4000
+    import time
+    started = time.monotonic()
+    think(pos, movetime=0.3)
+    assert time.monotonic() - started < 3.0
+
+
+def test_search_leaves_the_position_unchanged(games):
+    pos = games["kjartansson"].start()
+    before = (pos.fen(), pos.key())
+    think(pos, depth=3)
+    assert (pos.fen(), pos.key()) == before
+
+
+def test_python_chess_drives_a_whole_game_over_uci():
+    chess = pytest.importorskip("chess")
+    import chess.engine
+    engine = chess.engine.SimpleEngine.popen_uci([sys.executable, "-m", "fairyforge.cli", "uci"])
+    try:
+        board = chess.Board()
+        while not board.is_game_over(claim_draw=True) and board.ply() < 160:
+            result = engine.play(board, chess.engine.Limit(depth=2))
+            assert result.move in board.legal_moves
+            board.push(result.move)
+        info = engine.analyse(board if not board.is_game_over() else chess.Board(),
+                              chess.engine.Limit(depth=3))
+        assert "score" in info
+    finally:
+        engine.quit()
+
+
+def test_uci_variant_and_variant_path(tmp_path):
+    import io
+    from fairyforge.uci import UciEngine
+    definition = tmp_path / "mini.variant"
+    definition.write_text('variant minitest "Mini"\nboard 4x4\npiece king K K royal\n'
+                          'piece rook R R\nsetup "1k2/4/4/R2K w - - 0 1"\n')
+    out = io.StringIO()
+    engine = UciEngine(out)
+    for line in ("uci", f"setoption name VariantPath value {definition}",
+                 "setoption name UCI_Variant value minitest", "isready",
+                 "position startpos", "go depth 3"):
+        engine.handle(line)
+    engine._wait()
+    text = out.getvalue()
+    assert "loaded variant minitest" in text and "readyok" in text
+    assert "bestmove " in text and "info depth 3" in text
+
+
+def _versus_random(game, seed, depth=2, max_plies=240):
+    """One game: the engine (alternating colours) against a uniformly random mover."""
+    rng = random.Random(seed)
+    engine_side = "white" if seed % 2 == 0 else "black"
+    pos = game.start()
+    for _ in range(max_plies):
+        outcome = pos.outcome()
+        if outcome is not None:
+            return outcome.winner == engine_side
+        if pos.turn == engine_side:
+            pos.push(think(pos, depth=depth).best_move)
+        else:
+            pos.push(rng.choice(pos.legal_moves()))
+    return False
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_engine_beats_a_random_mover(games, name):
+    wins = sum(_versus_random(games[name], seed) for seed in range(2))
+    assert wins == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_engine_beats_a_random_mover_19_of_20(games, name):
+    wins = sum(_versus_random(games[name], seed) for seed in range(20))
+    assert wins >= 19
+
+
+def test_playtest_report(tmp_path, games):
+    summaries = playtest.run(["chess"], games=2, depth=1, max_plies=40, processes=2)
+    md, js, _ = playtest.write_report(summaries, str(tmp_path), "test")
+    text = open(md).read()
+    assert "first player (White) wins" in text and "branching factor, opening" in text
+    s = summaries["chess"]
+    assert s["games"] == 2 and s["white_wins"] + s["black_wins"] + s["draws"] == 2
+    assert 0 <= s["draw_rate"]["ci95"][0] <= s["draw_rate"]["ci95"][1] <= 1
