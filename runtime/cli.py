@@ -215,6 +215,11 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("fairyforge: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (as with `| head`): stop quietly, as Unix tools do.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
