@@ -25,6 +25,7 @@ RIDERS = {"R", "B", "Q"}
 VERTICAL = "fbv"
 HORIZONTAL = "lrs"
 DIRECTION_LETTERS = VERTICAL + HORIZONTAL + "h"
+MAX_RANGE = 99          # longer than any board (at most 16 squares a side)
 
 
 class BetzaError(Exception):
@@ -180,9 +181,13 @@ def parse_betza(text):
         lame, hop, grass, initial = ("n" in mods, "p" in mods, "g" in mods, "i" in mods)
         base_atoms = COMPOUNDS.get(part.atom, (part.atom,))
         rider = part.atom in RIDERS or bool(part.range) or getattr(part, "doubled", False)
-        max_steps = int(part.range) if part.range else (0 if rider else 1)
-        if part.range and max_steps < 1:
-            raise BetzaError(part.offset, "a Betza range must be 1 or more")
+        # (A range of thousands of digits would make int() raise ValueError, and a huge
+        # one overflow the generated C: ranges past any board are refused.)
+        max_steps = (int(part.range) if len(part.range) <= 3 else 1000) if part.range \
+            else (0 if rider else 1)
+        if part.range and not 1 <= max_steps <= MAX_RANGE:
+            raise BetzaError(part.offset + len(mods) + 1,
+                             f"a Betza range must be between 1 and {MAX_RANGE}")
         if (hop or grass) and not rider:
             raise BetzaError(part.offset, "p (hop) and g (grasshopper) need a rider such as R, B or Q")
         if lame and rider:

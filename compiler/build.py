@@ -27,7 +27,9 @@ from fairyforge.errors import BuildError
 from . import codegen, lower as lower_phase, model as model_phase
 
 CFLAGS = ["-O3", "-fno-strict-aliasing", "-fPIC", "-w"]
-SANITIZE_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined"]
+# (-fPIC as in CFLAGS: without it the shared object cannot be linked at all.)
+SANITIZE_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fno-strict-aliasing", "-fPIC", "-w",
+                  "-fsanitize=address,undefined"]
 
 
 def cache_root():
@@ -36,7 +38,14 @@ def cache_root():
     if not root:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         root = os.path.join(base, "fairyforge")
-    os.makedirs(root, exist_ok=True)
+    try:
+        os.makedirs(root, exist_ok=True)
+        if not os.access(root, os.W_OK | os.X_OK):
+            raise PermissionError("not writable")
+    except OSError as err:      # one clear message, not a traceback from os.makedirs
+        raise BuildError(f"cannot use the engine cache directory {root} "
+                         f"({getattr(err, 'strerror', None) or err}): set FAIRYFORGE_CACHE "
+                         "to a writable directory") from err
     return root
 
 

@@ -6,6 +6,7 @@ the first) and keeps error locations exact.  Nothing here knows what a statement
 means; the resolve phase does.
 """
 
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -80,14 +81,15 @@ TERMINAL_WORDS = {
     "PERPETUAL_KIND": "check or chase",
     "PERPETUAL_FATE": "loses or illegal",
     "EVENT": "captures, checks or promotes",
-    "LEAVING": "or leaving",
-    "EQUAL": "=",
-    "MINUS": "-",
-    "COMMA": ",",
-    "COLON": ":",
-    "AMPERSAND": "&",
-    "LPAR": "(",
-    "RPAR": ")",
+    # (symbols are quoted: "expected all, &, ,, ..." did not read as a sentence)
+    "LEAVING": "'or leaving'",
+    "EQUAL": "'='",
+    "MINUS": "'-'",
+    "COMMA": "a comma",
+    "COLON": "':'",
+    "AMPERSAND": "'&'",
+    "LPAR": "'('",
+    "RPAR": "')'",
     "$END": "the end of the line",
 }
 
@@ -185,7 +187,9 @@ class _ToStatement(Transformer):
         return c[0]
 
     def extends(self, c):
-        return c[0]
+        # Tagged, so that a quoted parent (`variant x extends "a.variant"`, no title)
+        # is not mistaken for the title by variant_decl.
+        return ("extends", c[0])
 
     def drop_pieces(self, c):
         return "all" if isinstance(c[0], Token) and c[0] == "all" else c[0]
@@ -203,11 +207,10 @@ class _ToStatement(Transformer):
     def variant_decl(self, c):
         args = {"name": c[0], "title": None, "extends": None}
         for item in c[1:]:
-            if isinstance(item, Token) and item.type == "STRING" and args["title"] is None \
-                    and item is c[1]:
-                args["title"] = item
+            if isinstance(item, tuple) and item[0] == "extends":
+                args["extends"] = item[1]
             else:
-                args["extends"] = item
+                args["title"] = item
         return self._make("variant", args)
 
     def board_decl(self, c):
@@ -328,13 +331,29 @@ def strip_comment(line):
     return line
 
 
+# Lines end at \n, \r\n or \r, as in editors.  (str.splitlines also breaks at form
+# feeds, \x1c-\x1e, \x85 and \u2028/9, which would make our line numbers disagree with
+# the editor's; those characters stay inside a line and are reported there.)
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def source_lines(text):
+    """The lines of a definition, numbered as an editor numbers them (from 0 here)."""
+    lines = LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 def parse_text(text, path="<string>", bag=None):
     """Parse definition text into a Definition; syntax errors go into `bag`."""
     own_bag = bag is None
     bag = bag if bag is not None else DiagnosticBag()
     parser = line_parser()
     definition = Definition(path=path, text=text)
-    for number, raw in enumerate(text.splitlines(), start=1):
+    if text.startswith("\ufeff"):         # a byte-order mark some editors write
+        text = text[1:]
+    for number, raw in enumerate(source_lines(text), start=1):
         if not strip_comment(raw).strip():
             continue
         loc = Location(path, number, len(raw) - len(raw.lstrip()) + 1, raw)
@@ -357,7 +376,15 @@ def parse_text(text, path="<string>", bag=None):
                       "the line ends too early: expected "
                       + describe_expected(set(err.expected), parser))
             continue
-        definition.statements.append(_ToStatement(make).transform(tree))
+        try:
+            statement = _ToStatement(make).transform(tree)
+        except RecursionError:
+            # Thousands of nested parentheses overflow the tree walk: say so rather
+            # than crash with a Python RecursionError.
+            bag.error(Location(path, number, raw.find("(") + 1 or 1, raw),
+                      "the line nests parentheses too deeply")
+            continue
+        definition.statements.append(statement)
     if own_bag:
         bag.raise_if_any()
     return definition
@@ -405,6 +432,23 @@ def _unexpected_character_message(raw, err, parser):
 
 def parse_file(path, bag=None):
     """Parse the definition file at `path`."""
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
+    with open(path, "rb") as handle:
+        data = handle.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        # Not UTF-8 text: report where, instead of letting UnicodeDecodeError escape.
+        before = data[:err.start].decode("utf-8", errors="replace")
+        lines = source_lines(before + "x")
+        line = len(lines)
+        column = len(lines[-1])
+        shown = source_lines(data.decode("utf-8", errors="replace") + "\n")[line - 1]
+        own_bag = bag is None
+        bag = bag if bag is not None else DiagnosticBag()
+        bag.error(Location(str(path), line, column, shown),
+                  f"the file is not UTF-8 text: byte 0x{data[err.start]:02x} cannot be read "
+                  "(save the file as UTF-8)")
+        if own_bag:
+            bag.raise_if_any()
+        return Definition(path=str(path), text="")
     return parse_text(text, str(path), bag)

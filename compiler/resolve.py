@@ -56,6 +56,13 @@ def locate(name_or_path, relative_to=None):
     return bundled_path(name_or_path)
 
 
+def small_int(token, limit=10 ** 6):
+    """int(token), or limit + 1 for a number too long to matter (int() refuses numbers of
+    thousands of digits with ValueError; every count in a definition is small)."""
+    text = str(token).lstrip("0") or "0"
+    return int(text) if len(text) <= 9 else limit + 1
+
+
 def did_you_mean(word, candidates):
     close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
@@ -96,7 +103,7 @@ class Resolver:
         return sq
 
     def _rank_bound(self, st, token):
-        value = int(token)
+        value = small_int(token)
         if not 1 <= value <= self.ranks:
             self.error(st, token, f"rank {value} is off the board (ranks 1-{self.ranks})")
             return None
@@ -239,7 +246,7 @@ class Resolver:
     # -- statements ---------------------------------------------------------------------
     def _board(self, st):
         token = st.args["size"]
-        files, ranks = (int(x) for x in str(token).split("x"))
+        files, ranks = (small_int(x) for x in str(token).split("x"))
         if not (1 <= files <= MAX_FILES and 1 <= ranks <= MAX_RANKS):
             self.error(st, token, f"board {token} is not supported: files and ranks must be "
                        f"between 1 and {MAX_FILES}")
@@ -309,6 +316,9 @@ class Resolver:
             self.pieces[name]["atoms"] += [_with(a, only_in=where) for a in atoms]
             self.pieces[name]["betza"] += f" (+{st.args['betza']} in region)"
 
+        for info in self.pieces.values():
+            info["atoms"] = merge_atoms(info["atoms"])
+
         setup = self._setup()
         initial = self._initial_squares(setup)
         confined = self._per_piece_region("confine")
@@ -317,8 +327,14 @@ class Resolver:
         values = {}
         for st in self.lists["value"]:
             name = self.piece_name(st, st.args["piece"])
-            if name:
-                values[name] = float(st.args["value"])
+            value = float(st.args["value"])
+            if not -1000 <= value <= 1000:
+                # The engine keeps values in C ints (centipawns); an absurd value would
+                # overflow them.
+                self.error(st, st.args["value"], f"value {st.args['value']} is out of range: "
+                           "a piece's value is given in pawns, between -1000 and 1000")
+            elif name:
+                values[name] = value
         derived = self._reverting_types(promotions, demotions)
 
         pieces = []
@@ -348,13 +364,31 @@ class Resolver:
 
         captures = self._captures()
         drops = self._drops(captures, setup)
-        castling = self._castling()
+        castling = self._castling(setup)
         en_passant = tuple(n for n in (self.piece_name(self.statements["en_passant"], t)
                                        for t in self.statements["en_passant"].args["pieces"])
                            if n) if "en_passant" in self.statements else ()
+        for name, token in zip(en_passant, self.statements["en_passant"].args["pieces"]
+                               if en_passant else ()):
+            # The engine captures in passing the piece that made a quiet lame leap
+            # (ifmnD); a piece without one could never be taken en passant.
+            if not any(a.moves and a.lame_path for a in self.pieces[name]["atoms"]):
+                self.error(self.statements["en_passant"], token,
+                           f"en passant {name}: a {name} has no multi-step move to be "
+                           "captured in passing (write the double step as a lame leap, "
+                           "as in ifmnD)")
         stalemate = self.statements.get("stalemate")
         repetition = self.statements.get("repetition")
         move_rule = self.statements.get("move_rule")
+        if repetition and not 2 <= small_int(repetition.args["count"]) <= 1000:
+            self.error(repetition, repetition.args["count"],
+                       f"repetition {repetition.args['count']}: the count of occurrences "
+                       "that ends the game must be between 2 and 1000")
+        if move_rule and not 1 <= small_int(move_rule.args["moves"]) <= 10000:
+            self.error(move_rule, move_rule.args["moves"],
+                       f"move rule {move_rule.args['moves']}: the number of moves must be "
+                       "between 1 and 10000")
+        self._check_setup(setup, pieces, drops, castling, en_passant)
         perpetual = {str(s.args["kind"]): str(s.args["fate"]) for s in self.lists["perpetual"]}
         if "chase" in perpetual:
             st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == "chase")
@@ -375,10 +409,10 @@ class Resolver:
             no_facing_kings="no_facing_kings" in self.statements,
             stalemate=str(stalemate.args["result"]) if stalemate else "draw",
             stalemating_illegal=bool(stalemate and stalemate.args["illegal"]),
-            repetition_count=int(repetition.args["count"]) if repetition else 0,
+            repetition_count=small_int(repetition.args["count"]) if repetition else 0,
             repetition_result=str(repetition.args["result"]) if repetition else "draw",
             perpetual_check=perpetual.get("check"), perpetual_chase=perpetual.get("chase"),
-            move_rule=int(move_rule.args["moves"]) if move_rule else 0,
+            move_rule=small_int(move_rule.args["moves"]) if move_rule else 0,
             deployment=self._deployment(setup), restrictions=self._restrictions(),
             side_names=(tuple(str(self.statements["sides"].args[k]).strip('"')
                               for k in ("white", "black"))
@@ -484,12 +518,52 @@ class Resolver:
                 self.error(st, st.args["piece"], f"promotion of '{name}' can never happen: "
                            "its zone has no squares")
                 continue
-            for choice, token in zip(choices, st.args["choices"]):
+            on_leaving = st.args["trigger"] == "leaving"
+            if self.pieces[name]["atoms"] and not self._can_promote(name, zone, on_leaving):
+                self.error(st, st.args["zone"][1] if st.args["zone"][0] == "ref" else
+                           st.args["piece"],
+                           f"promotion of '{name}' can never happen: no move of a {name} "
+                           f"{'starts or ends' if on_leaving else 'ends'} in its zone")
+                continue
+            bad_choice = False
+            for k, (choice, token) in enumerate(zip(choices, st.args["choices"])):
                 if self.pieces[choice]["royal"]:
                     self.error(st, token, f"'{name}' may not promote to the royal '{choice}'")
+                    bad_choice = True
+                elif choice == name:
+                    self.error(st, token, f"'{name}' cannot promote to itself")
+                    bad_choice = True
+                elif choice in choices[:k]:
+                    # Each choice is a move of its own: listed twice, it would be
+                    # generated twice.
+                    self.error(st, token, f"'{choice}' is listed twice")
+                    bad_choice = True
+            if bad_choice:
+                continue
             out[name] = Promotion(choices=tuple(choices), zone=zone,
                                   on_leaving=st.args["trigger"] == "leaving", forced=forced)
         return out
+
+    def _can_promote(self, name, zone, on_leaving):
+        """Could some move of the piece (on an empty board, whatever its conditions)
+        end in the promotion zone (or, with `on leaving`, start there), for either side?"""
+        board = [(f, r) for f in range(self.files) for r in range(self.ranks)]
+        for side in SIDES:
+            squares = {parse_square(n, self.files, self.ranks) for n in zone.for_side(side)}
+            for atom in self.pieces[name]["atoms"]:
+                dx, dy = atom.dx, atom.dy
+                if side == "black":
+                    dx, dy = (-dx if self.symmetry == "rotate" else dx), -dy
+                steps = 1 if atom.kind == "leap" else (atom.max_steps or
+                                                       max(self.files, self.ranks))
+                for f, r in board:
+                    for k in range(1, steps + 1):
+                        to = (f + k * dx, r + k * dy)
+                        if not (0 <= to[0] < self.files and 0 <= to[1] < self.ranks):
+                            break
+                        if to in squares or (on_leaving and (f, r) in squares):
+                            return True
+        return False
 
     def _demotions(self, promotions):
         """What a captured promoted piece becomes: explicit `demote`, or for a `+X` piece
@@ -601,12 +675,22 @@ class Resolver:
                                   not_mating="not mating" in flags.get(name, ())))
         return tuple(rules)
 
-    def _castling(self):
+    def _castling(self, setup):
         out = []
+        seen = {}
+        royal = next((n for n, i in self.pieces.items() if i["royal"]), None)
         for st in self.lists["castling"]:
             squares = [self.square(st, st.args[k]) for k in
                        ("king_from", "king_to", "rook_from", "rook_to")]
             if None in squares:
+                continue
+            # The engine moves the king and the rook as two pieces: the same square for
+            # both would lose one of them.
+            if squares[0] == squares[2] or squares[1] == squares[3]:
+                self.error(st, st.args["rook_from"] if squares[0] == squares[2]
+                           else st.args["rook_to"],
+                           "castling: the king and the rook must start and end on "
+                           "different squares")
                 continue
             sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
             for side in sides:
@@ -618,9 +702,83 @@ class Resolver:
                     self.error(st, st.args["king_from"],
                                "castling squares must all be on one rank")
                     continue
+                # FEN names a castling right by the side of the king its rook is on
+                # (K or Q), so a side can castle at most once towards each wing.
+                wing = (side, sq[2][0] > sq[0][0])
+                if wing in seen:
+                    self.error(st, st.args["rook_from"],
+                               f"{side} already castles with a rook on that side of the king "
+                               f"(line {seen[wing].loc.line}): FEN can name only one "
+                               "castling right per wing")
+                    continue
+                seen[wing] = st
+                if setup:
+                    board = setup[1].board
+                    if royal and board.get(sq[0]) != (royal, side):
+                        self.error(st, st.args["king_from"],
+                                   f"castling can never happen: the setup has no {side} "
+                                   f"{royal} on {kf}")
+                        continue
+                    if board.get(sq[2], (None, None))[1] != side:
+                        self.error(st, st.args["rook_from"],
+                                   f"castling can never happen: the setup has no {side} "
+                                   f"piece on {rf} to castle with")
+                        continue
                 out.append(Castling(side=side, king_from=kf, king_to=kt, rook_from=rf,
                                     rook_to=rt))
         return tuple(out)
+
+    def _check_setup(self, setup, pieces, drops, castling, en_passant):
+        """What the setup FEN must agree with besides its board's shape and letters:
+        one royal piece per side (on the board or in hand), pieces in hand that can be
+        dropped, hand counts the engine can hold.  (Whether the side not to move is in
+        check, or a piece stands where it could never move, is checked when the engine
+        is built: `ff.load` refuses such a setup with FenError.)"""
+        from .lower import MAX_HAND
+        if not setup:
+            return
+        st = self.statements["setup"]
+        token = st.args["fen"]
+        parsed = setup[1]
+        royal = next((p for p in pieces if p.royal), None)
+        droppable = {d.piece for d in drops}
+        if royal is not None:
+            for colour, side in enumerate(SIDES):
+                if royal.tokens[colour] is None:
+                    continue
+                count = (sum(1 for v in parsed.board.values() if v == (royal.name, side))
+                         + sum(1 for v in parsed.holdings if v == (royal.name, side)))
+                if count != 1:
+                    self.error(st, token, f"setup does not fit the game: {side} must have "
+                               f"one {royal.name} (on the board or in hand), the setup "
+                               f"gives it {count}")
+        counts = {}
+        for name, side in parsed.holdings:
+            counts[(name, side)] = counts.get((name, side), 0) + 1
+        for (name, side), count in sorted(counts.items()):
+            if name not in droppable:
+                self.error(st, token, f"setup does not fit the game: the {side} {name} in "
+                           "hand could never be dropped")
+            elif count > MAX_HAND - 1:
+                self.error(st, token, f"setup does not fit the game: {count} {side} {name}s "
+                           f"in hand, at most {MAX_HAND - 1} are supported")
+        # The state fields, as the runtime reads them (fairyforge.position).
+        letters = set()
+        for c in castling:
+            kf = parse_square(c.king_from, self.files, self.ranks)
+            rf = parse_square(c.rook_from, self.files, self.ranks)
+            letter = "K" if rf[0] > kf[0] else "Q"
+            letters.add(letter if c.side == "white" else letter.lower())
+        for ch in "" if parsed.castling == "-" else parsed.castling:
+            if ch not in letters:
+                self.error(st, token, f"setup does not fit the game: '{ch}' is not a "
+                           f"castling right of this game (rights: {''.join(sorted(letters)) or 'none'})")
+        if parsed.en_passant != "-" and not en_passant:
+            self.error(st, token, "setup does not fit the game: the game has no en passant, "
+                       f"but the setup's en passant field is '{parsed.en_passant}'")
+        if parsed.lifted != "-" and not self.lists["restriction"]:
+            self.error(st, token, f"setup does not fit the game: unexpected extra field "
+                       f"'{parsed.lifted}'")
 
 
 def piece_tokens(letter):
@@ -630,6 +788,51 @@ def piece_tokens(letter):
     else:
         white, black = letter, letter.lower()
     return (None if white == "-" else white, None if black == "-" else black)
+
+
+def _covers(b, a):
+    """Does atom `b` reach every square atom `a` reaches, from the same squares?"""
+    if (a.dx, a.dy) != (b.dx, b.dy):
+        return False
+    if b.initial and not a.initial:
+        return False
+    if b.only_in is not None and b.only_in != a.only_in:
+        return False
+    if b.lame_path and b.lame_path != a.lame_path:
+        return False
+    if a.kind in ("hop", "grasshop") or b.kind in ("hop", "grasshop"):
+        return a.kind == b.kind and a.max_steps == b.max_steps
+    if b.kind == "ride" and not b.max_steps:
+        return True
+    reach_a = 1 if a.kind == "leap" else a.max_steps
+    reach_b = 1 if b.kind == "leap" else b.max_steps
+    return bool(reach_a) and reach_a <= reach_b
+
+
+def merge_atoms(atoms):
+    """The atoms with overlaps removed, so that no move is generated twice.
+
+    Betza describes a set of moves: `KW`, `WfF` with `W` again, `mR` with `W`, or a
+    doubled `move` statement name some moves twice, and the generator (one loop per
+    atom) would list them twice: perft counts and legal_moves() would be wrong.  An
+    atom loses the move/capture modes that another atom covering all its squares
+    already has; an atom left with neither is dropped.
+    """
+    atoms = list(atoms)
+    keep = []
+    for i, a in enumerate(atoms):
+        moves, captures = a.moves, a.captures
+        for j, b in enumerate(atoms):
+            if i == j or not _covers(b, a):
+                continue
+            if _covers(a, b) and j > i:
+                continue            # the same squares: the first of the two keeps them
+            moves = moves and not b.moves
+            captures = captures and not b.captures
+        if moves or captures:
+            keep.append(a if (moves, captures) == (a.moves, a.captures)
+                        else _with(a, moves=moves, captures=captures))
+    return keep
 
 
 def _with(atom, **changes):
@@ -651,6 +854,12 @@ def resolve(definition, bag=None):
 def load_variant(name_or_path):
     """Parse and resolve a bundled game or a definition file into a Variant."""
     from fairyforge.errors import UnknownGameError
+    if isinstance(name_or_path, os.PathLike):
+        name_or_path = os.fspath(name_or_path)
+    if not isinstance(name_or_path, str):       # None, bytes, 123: not a name (TypeError)
+        raise UnknownGameError(f"a game is a bundled name or a definition file's path, got "
+                               f"{type(name_or_path).__name__}; bundled games: "
+                               f"{', '.join(bundled_names())}")
     path = locate(name_or_path)
     if path is None:
         raise UnknownGameError(f"no bundled game or definition file named '{name_or_path}'"

@@ -30,7 +30,8 @@ def square_name(file_index, rank_index):
 
 def parse_square(text, files, ranks):
     """(file, rank) of an algebraic square name, or None if it is not on the board."""
-    m = re.fullmatch(r"([a-z])([0-9]{1,2})", text)
+    # No leading zero: 'a01' is not a square name (and would not match the name a1).
+    m = re.fullmatch(r"([a-z])([1-9][0-9]?)", text)
     if not m:
         return None
     f, r = ord(m.group(1)) - ord("a"), int(m.group(2)) - 1
@@ -69,7 +70,7 @@ def parse_board(text, files, ranks, tokens):
         file, pos = 0, 0
         while pos < len(row):
             ch = row[pos]
-            if ch.isdigit():
+            if "0" <= ch <= "9":        # not str.isdigit(): that accepts '²' and '٣' too
                 m = re.match(r"[0-9]+", row[pos:])
                 file += int(m.group(0))
                 pos += len(m.group(0))
@@ -137,9 +138,9 @@ def parse_fen(fen, files, ranks, tokens):
             raise FenError("side", f"side to move must be w or b, got '{side}'")
         result.side = "white" if side == "w" else "black"
     # Optional castling and en passant fields; a shogi-style FEN goes straight to counters.
-    if rest and not rest[0].isdigit():
+    if rest and not re.fullmatch(r"[0-9]+", rest[0]):
         result.castling = rest.pop(0)
-    if rest and not rest[0].isdigit():
+    if rest and not re.fullmatch(r"[0-9]+", rest[0]):
         result.en_passant = rest.pop(0)
     if rest:
         result.halfmove = _counter(rest.pop(0), "halfmove clock", 0)

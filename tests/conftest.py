@@ -40,3 +40,17 @@ class Games:
 @pytest.fixture(scope="session")
 def games():
     return Games()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fuzzing table (tests/test_fuzz.py): cases run per input class."""
+    import sys
+    for module in list(sys.modules.values()):
+        report = getattr(module, "fuzz_report", None)
+        if report is not None and hasattr(module, "FUZZ_STATS"):
+            lines = report()
+            if lines:
+                terminalreporter.section("fuzzing")
+                for line in lines:
+                    terminalreporter.write_line(line)
+            break

@@ -112,3 +112,19 @@ def test_build_command_shows_progress(tmp_path, cache):
     assert proc.returncode == 0, proc.stderr
     assert "cythonizing" in proc.stderr and "compiling C" in proc.stderr
     assert proc.stdout.strip().endswith((".so", ".pyd"))
+
+
+def test_unusable_cache_directory_gives_one_clear_message(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("FAIRYFORGE_CACHE", str(blocker / "cache"))
+    variant = resolve.load_variant(write_mini(tmp_path, 8))
+    with pytest.raises(ff.BuildError, match="cannot use the engine cache directory.*FAIRYFORGE_CACHE"):
+        build.build(variant)
+
+
+def test_sanitized_build_links(tmp_path, cache):
+    """The AddressSanitizer build (bench/sanitize.py) compiles and links (it lacked -fPIC)."""
+    variant = resolve.load_variant(write_mini(tmp_path, 9))
+    path = build.build(variant, sanitize=True)
+    assert os.path.isfile(path) and path != build.build(variant)

@@ -119,3 +119,133 @@ def test_every_bundled_definition_checks_clean(capsys):
     files = sorted(glob.glob(f"{DEFINITIONS}/*.variant"))
     assert len(files) >= 4
     assert cli.main(["check", *files]) == 0
+
+
+# -- semantic errors, each at its line and column --------------------------------------------
+
+def append_line(text):
+    return GOOD + text + "\n"
+
+
+@pytest.mark.parametrize("text,line,column,message", [
+    (replace_line(5, "piece king R R"), 5, 7, "piece 'king' is already defined on line 4"),
+    (replace_line(7, "promote pawn to rook in rank 1"), 7, 9,
+     "promotion of 'pawn' can never happen: no move of a pawn ends in its zone"),
+    (replace_line(7, "promote pawn to pawn in last"), 7, 17, "'pawn' cannot promote to itself"),
+    (replace_line(7, "promote pawn to rook, rook in last"), 7, 23, "'rook' is listed twice"),
+    (replace_line(7, "promote pawn to king in last"), 7, 17,
+     "'pawn' may not promote to the royal 'king'"),
+    (replace_line(7, "promote pawn to rook in a1 except a1"), 7, 9,
+     "promotion of 'pawn' can never happen: its zone has no squares"),
+    (replace_line(6, "piece pawn P fmWfcFR200"), 6, 21, "a Betza range must be between 1 and 99"),
+    (replace_line(8, 'setup "k3/p3/3P/R2R w - - 0 1"'), 8, 7,
+     "white must have one king (on the board or in hand), the setup gives it 0"),
+    (replace_line(8, 'setup "k3/p3/3P/R2K[K] w - - 0 1"'), 8, 7,
+     "the white king in hand could never be dropped"),
+    (replace_line(8, 'setup "k3/p3/3P/R2K w KQ - 0 1"'), 8, 7,
+     "'K' is not a castling right of this game (rights: none)"),
+    (replace_line(8, 'setup "k3/p3/3P/R2K w - c3 0 1"'), 8, 7,
+     "the game has no en passant, but the setup's en passant field is 'c3'"),
+    (replace_line(8, 'setup "k3/p3/3P/R2K w - - 0 1 w"'), 8, 7, "unexpected extra field 'w'"),
+    (replace_line(8, 'setup "k3/p3/3P/R2K[' + "R" * 70 + '] w - - 0 1"'), 8, 7,
+     "70 white rooks in hand, at most 63 are supported"),
+    (append_line("repetition 1 draw"), 9, 12, "repetition 1: the count of occurrences"),
+    (append_line("move rule 0"), 9, 11, "move rule 0: the number of moves must be between"),
+    (append_line("value rook 5000"), 9, 12, "value 5000 is out of range"),
+    (append_line("en passant rook"), 9, 12,
+     "en passant rook: a rook has no multi-step move to be captured in passing"),
+    (append_line("castling king d1 to b1, rook d1 to c1"), 9, 30,
+     "castling: the king and the rook must start and end on different squares"),
+    (append_line("castling king c1 to a1, rook d1 to b1"), 9, 15,
+     "castling can never happen: the setup has no white king on c1"),
+    (append_line("castling king d1 to b1, rook b1 to c1"), 9, 30,
+     "castling can never happen: the setup has no white piece on b1 to castle with"),
+    (append_line("castling king d1 to b1, rook a1 to c1\ncastling king d1 to a1, rook b1 to c1"),
+     10, 30, "white already castles with a rook on that side of the king (line 9)"),
+    (replace_line(3, "region last = " + "(" * 2000 + "rank 4" + ")" * 2000), 3, 15,
+     "the line nests parentheses too deeply"),
+    (GOOD.replace("piece king K K royal", "piece king K K"), 1, 9,
+     "no royal piece: mark the piece whose capture ends the game"),
+    (GOOD.replace("\n", "\r\n").replace("piece rook R R", "piece rook R Rq"), 5, 15,
+     "unknown Betza modifier 'q'"),             # CRLF files are numbered as editors do
+    (GOOD.replace("board 4x4", "board 4x4\vpiece x X W"), 2, 10,
+     "unexpected '\v'"),                        # a vertical tab does not start a new line
+])
+def test_semantic_error_location_and_message(tmp_path, capsys, text, line, column, message):
+    status, err, path = check(tmp_path, capsys, text)
+    assert status == 2, err
+    assert f"{path}:{line}:{column}: error: " in err, err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_several_errors_are_all_reported_as_json(tmp_path, capsys):
+    import json
+    text = (replace_line(5, "piece rook R Rq").replace("rank 4", "rank 9")
+            .replace('setup "k3/p3/3P/R2K w - - 0 1"', 'setup "k3/p3/3P/R2R w - - 0 1"'))
+    path = tmp_path / "bad.variant"
+    path.write_text(text)
+    status = cli.main(["check", "--format", "json", str(path)])
+    diagnostics = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert status == 2
+    assert [(d["line"], d["column"]) for d in diagnostics] == [(3, 20), (5, 15), (7, 9), (8, 7)]
+    assert all(d["severity"] == "error" and d["file"] == str(path) for d in diagnostics)
+
+
+def test_check_json_without_errors(tmp_path, capsys):
+    import json
+    path = tmp_path / "good.variant"
+    path.write_text(GOOD)
+    assert cli.main(["check", "--format", "json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == {"diagnostics": []}
+
+
+def test_file_that_is_not_utf8(tmp_path, capsys):
+    path = tmp_path / "latin1.variant"
+    path.write_bytes(GOOD.replace('"Mini"', '"Mini \xe9checs"').encode("latin-1"))
+    assert cli.main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:1:20: error: the file is not UTF-8 text: byte 0xe9" in err
+    with pytest.raises(ff.DefinitionError):
+        resolve.load_variant(str(path))
+
+
+def test_byte_order_mark_is_ignored(tmp_path, capsys):
+    status, err, _ = check(tmp_path, capsys, "\ufeff" + GOOD)
+    assert status == 0, err
+
+
+def test_quoted_parent_without_title(tmp_path):
+    (tmp_path / "mini.variant").write_text(GOOD)
+    child = tmp_path / "child.variant"
+    child.write_text('variant child extends "mini.variant"\nstalemate loss\n')
+    variant = resolve.load_variant(str(child))
+    assert variant.parent == "mini.variant" and variant.title == "child"
+    assert variant.stalemate == "loss" and variant.files == 4
+
+
+def test_overlapping_betza_moves_are_generated_once(tmp_path):
+    """`KW` names the wazir steps twice; `mRW` the quiet wazir steps: each move once."""
+    path = tmp_path / "overlap.variant"
+    path.write_text(replace_line(5, "piece rook R mRKW"))
+    rook = resolve.load_variant(str(path)).piece("rook")
+    vectors = [(a.dx, a.dy, a.kind) for a in rook.moves]
+    assert len(vectors) == len(set(vectors))
+    steps = {(a.dx, a.dy): (a.moves, a.captures) for a in rook.moves if a.kind == "leap"}
+    assert steps[(1, 0)] == (False, True)          # its quiet move is the rider's first step
+    assert steps[(1, 1)] == (True, True)
+
+
+@pytest.mark.parametrize("thing", [None, 12, b"chess"])
+def test_load_of_something_that_is_not_a_name(thing):
+    with pytest.raises(ff.UnknownGameError, match="bundled name or a definition file"):
+        ff.load(thing)
+
+
+def test_inheritance_cycle_location(tmp_path, capsys):
+    (tmp_path / "a.variant").write_text('variant a "A" extends "b.variant"\n')
+    (tmp_path / "b.variant").write_text('variant b "B" extends "a.variant"\n' + GOOD.split("\n", 1)[1])
+    assert cli.main(["check", str(tmp_path / "a.variant")]) == 2
+    err = capsys.readouterr().err
+    assert (f"{tmp_path / 'b.variant'}:1:23: error: inheritance cycle: 'a.variant' extends "
+            "this variant again") in err

@@ -1,6 +1,8 @@
 """FEN in and out, and bad positions and moves: each refused with an error that names
 the field or the move, leaving the position untouched."""
 
+import re
+
 import pytest
 
 import fairyforge as ff
@@ -95,3 +97,63 @@ def test_push_move_object_from_another_position(games):
     pos.push(move)
     with pytest.raises(ff.IllegalMoveError):
         pos.push(move)
+
+
+# -- positions no game can reach, and fields that contradict the board ----------------------
+
+@pytest.mark.parametrize("variant,fen,field,words", [
+    ("chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "board", "white must have one king, the position gives it 0"),
+    ("chess", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "board", "white must have one king, the position gives it 2"),
+    ("chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "board", "a white pawn can never stand on a1"),
+    ("xiangqi", "4k4/9/9/9/9/9/3P5/9/9/4K4 w - - 0 1", "board", "a white soldier can never stand on d4"),
+    ("xiangqi", "4k4/9/9/9/9/9/9/9/9/K8 w - - 0 1", "board",
+     "a white general on a1 is outside the area it is confined to"),
+    ("chess", "4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling", "'K': no white piece to castle with on h1"),
+    ("chess", "4k3/8/8/8/8/8/8/R2K3R w Q - 0 1", "castling", "'Q': the white king is not on e1"),
+    ("chess", "4k3/8/8/8/8/8/8/R3K2R w KK - 0 1", "castling", "'K' is given twice"),
+    ("chess", "4k3/8/8/4n3/8/8/8/4K3 w - e6 0 1", "en passant", "no black piece has just passed e6"),
+    ("chess", "4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1", "en passant", "no black piece has just passed e6"),
+    ("chess", "4k3/8/8/8/8/8/8/4K3 w - - 5 1", "halfmove clock",
+     "5 plies since the last capture or pawn move, but only 0 have been played"),
+    ("chess", "4k3/8/8/8/8/8/\u00b2/4K3 w - - 0 1", "board", "unexpected '\u00b2' in rank 2"),
+    ("crazyhouse", "4k3/pppppppp/pppppppp/pppppppp/8/8/8/4K3[" + "P" * 40 + "] w - - 0 1", "board",
+     "64 pieces besides the royal ones: with captures going to hand, at most 63"),
+    ("chess", None, "fen", "a FEN must be a string"),
+])
+def test_unreachable_position_is_refused(games, variant, fen, field, words):
+    with pytest.raises(ff.FenError) as info:
+        games[variant].position(fen)
+    assert info.value.field == field
+    assert words in str(info.value)
+
+
+def test_en_passant_field_that_fits_is_kept(games):
+    fen = "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2"
+    pos = games["chess"].position(fen)
+    assert pos.fen() == fen and "d5e6" in [m.uci for m in pos.legal_moves()]
+
+
+@pytest.mark.parametrize("fen,text,words", [
+    ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8", "the piece must promote on b8: write b7b8q (choices: q, r, b, n)"),
+    ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8x", "'x' is not a promotion choice of this move (choices: q, r, b, n)"),
+    ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "e1e2q", "this move does not promote: write e1e2 without 'q'"),
+])
+def test_promotion_suffix_errors(games, fen, text, words):
+    pos = games["chess"].position(fen)
+    with pytest.raises(ff.IllegalMoveError, match=re.escape(words)):
+        pos.push_uci(text)
+    assert pos.fen() == fen
+
+
+@pytest.mark.parametrize("thing", [None, 12, b"e2e4", ["e2e4"]])
+def test_push_of_something_that_is_not_a_move(games, thing):
+    pos = games["chess"].start()
+    with pytest.raises(ff.InvalidMoveError, match="a move must be a Move"):
+        pos.push(thing)
+    assert pos.fen() == games["chess"].start_fen
+
+
+def test_square_with_a_leading_zero_is_not_on_the_board(games):
+    pos = games["chess"].start()
+    with pytest.raises(ff.InvalidMoveError, match="a02 is not on the board"):
+        pos.push_uci("a02a4")

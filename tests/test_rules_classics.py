@@ -50,8 +50,8 @@ def test_castling_both_sides_and_rook_moves_along(games):
 
 
 @pytest.mark.parametrize("fen,move", [
-    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".replace("r3k2r", "r3kr2"), "e1g1"),  # f1 attacked
-    ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".replace("r3k2r", "r3k1r1"), "e1g1"),  # g1 attacked
+    ("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1", "e1g1"),                             # f1 attacked
+    ("r3k1r1/8/8/8/8/8/8/R3K2R w KQq - 0 1", "e1g1"),                            # g1 attacked
     ("4k3/8/8/8/8/8/8/R3K1NR w KQ - 0 1", "e1g1"),                                 # g1 occupied
     ("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "e1g1"),                                   # right lost
     ("4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1"),                                # in check
@@ -185,12 +185,14 @@ def test_xiangqi_elephant_never_crosses_the_river(games):
 
 
 def test_xiangqi_elephant_blocked_by_its_eye(games):
-    pos = games["xiangqi"].position("3k5/9/9/9/9/2B6/3P5/9/9/4K4 w - - 0 1")
+    # (the eye is blocked by a horse: a soldier could never stand on d4)
+    pos = games["xiangqi"].position("3k5/9/9/9/9/2B6/3N5/9/9/4K4 w - - 0 1")
     assert from_square(pos, "c5") == {"c5a3"}
 
 
 def test_xiangqi_horse_is_lame(games):
-    pos = games["xiangqi"].position("3k5/9/9/9/9/9/9/9/1P7/1N2K4 w - - 0 1")
+    # (the leg is blocked by a chariot: a soldier could never stand on b2)
+    pos = games["xiangqi"].position("3k5/9/9/9/9/9/9/9/1R7/1N2K4 w - - 0 1")
     assert from_square(pos, "b1") == {"b1d2"}
 
 
