@@ -57,6 +57,10 @@ def _parser():
 
 def _parts(text):
     """Split a Betza string into parts with the lark grammar."""
+    tail = len(text) - len(text.rstrip("fblrvshmcnpgi"))
+    if tail and tail == len(text) - len(text.rstrip("abcdefghijklmnopqrstuvwxyz")):
+        raise BetzaError(len(text) - 1,
+                         "Betza move ends with modifiers but no atom (such as W, F or N)")
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedCharacters as err:
@@ -190,6 +194,9 @@ def parse_betza(text):
                              f"a Betza range must be between 1 and {MAX_RANGE}")
         if (hop or grass) and not rider:
             raise BetzaError(part.offset, "p (hop) and g (grasshopper) need a rider such as R, B or Q")
+        if (hop or grass) and part.range:
+            raise BetzaError(part.offset, "a range on a hopping move (p or g) is not supported: "
+                             "hoppers go as far as the line allows")
         if lame and rider:
             raise BetzaError(part.offset, "n (lame) applies to leapers such as nN or nA, not riders")
         kind = "grasshop" if grass else "hop" if hop else "ride" if rider else "leap"

@@ -1,8 +1,9 @@
 """Phase 6, build: Cython source -> an importable extension module, cached.
 
 The cache key is a hash of the rule model (its canonical YAML), the template, the
-compiler version, the Cython version, the Python ABI and the C flags, so a change to
-any of them builds anew and nothing stale is ever served.  Each entry is a directory
+source of the generating phases (lower, codegen, build), the compiler version, the
+Cython version, the Python ABI and the C flags, so a change to any of them builds anew
+and nothing stale is ever served.  Each entry is a directory
 holding the module and a manifest with the module's SHA-256; an entry whose module is
 missing or does not match its manifest is rebuilt.  Builds of the same key are
 serialised with a file lock, and the finished entry appears with an atomic rename, so
@@ -57,9 +58,22 @@ def _cython_version():
         return "missing"
 
 
+def _generator_source():
+    """The source of the phases that shape a generated module (lower, codegen, build).
+
+    Part of the cache key, so that any change to the compiler itself -- not only to
+    the template or the version number -- builds anew instead of serving a stale module.
+    """
+    from importlib import resources
+    folder = resources.files("fairyforge.compiler")
+    return "".join(folder.joinpath(name).read_text() for name in
+                   ("lower.py", "codegen.py", "build.py"))
+
+
 def cache_key(model_yaml, flags):
     h = hashlib.sha256()
-    for part in (model_yaml, codegen.template_text(), codegen.VERSION, _cython_version(),
+    for part in (model_yaml, codegen.template_text(), _generator_source(), codegen.VERSION,
+                 _cython_version(),
                  sysconfig.get_config_var("EXT_SUFFIX") or "", sys.version, " ".join(flags)):
         h.update(part.encode())
         h.update(b"\0")

@@ -451,6 +451,7 @@ class Lowerer:
             "nsq": t.nsq, "squares": t.board_squares,
             "pieces": [{"name": p.name, "letter": p.letter, "royal": p.royal,
                         "tokens": list(p.tokens),
+                        "promotes": p.promotion is not None,
                         "promotion_suffix": ["+" if p.letter.startswith("+")
                                              else (tok or p.letter).rstrip("~").lower()
                                              for tok in p.tokens]} for p in v.pieces],

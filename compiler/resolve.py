@@ -81,7 +81,7 @@ class Resolver:
         self.pieces = {}            # name -> dict of the piece's parts
         self.piece_order = []
         self.statements = {}        # single-valued settings: kind -> Statement
-        self.lists = {k: [] for k in ("promote", "demote", "captured", "captures", "drop",
+        self.lists = {k: [] for k in ("region", "promote", "demote", "captured", "captures", "drop",
                                       "castling", "move", "initial", "confine", "value",
                                       "perpetual", "restriction")}
 
@@ -142,8 +142,13 @@ class Resolver:
             return {(f, r) for f in range(self.files) for r in range(self.ranks)}
         raise AssertionError(kind)
 
-    def region(self, st, expr, side):
-        """Evaluate a region expression for one side."""
+    def region(self, st, expr, side, literal=False):
+        """Evaluate a region expression for one side.
+
+        Squares are written from White's side and mirrored for Black, unless `literal`
+        (a statement that names its side, `for black`): then they are the board's own
+        squares, as in `castling for black`.
+        """
         kind = expr[0]
         if kind == "ref":
             name = str(expr[1])
@@ -155,20 +160,20 @@ class Resolver:
         if kind == "union":
             out = set()
             for sub in expr[1]:
-                out |= self.region(st, sub, side)
+                out |= self.region(st, sub, side, literal)
             return out
         if kind == "inter":
-            out = self.region(st, expr[1][0], side)
+            out = self.region(st, expr[1][0], side, literal)
             for sub in expr[1][1:]:
-                out &= self.region(st, sub, side)
+                out &= self.region(st, sub, side, literal)
             return out
         if kind == "except":
-            out = self.region(st, expr[1], side)
+            out = self.region(st, expr[1], side, literal)
             for sub in expr[2]:
-                out -= self.region(st, sub, side)
+                out -= self.region(st, sub, side, literal)
             return out
         squares = self._white_atom(st, expr, side)
-        if side == "black":
+        if side == "black" and not literal:
             squares = {self.mirror(sq) for sq in squares}
         return squares
 
@@ -234,7 +239,7 @@ class Resolver:
                 elif st.kind == "symmetry":
                     self.symmetry = str(st.args["mode"])
             elif st.kind == "region":
-                self._region(st)
+                self.lists["region"].append(st)    # evaluated once board and symmetry are final
             elif st.kind == "piece":
                 self._piece(st)
             elif st.kind == "perpetual":
@@ -260,11 +265,15 @@ class Resolver:
             return
         sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
         for side in sides:
-            self.regions[(name, side)] = frozenset(self.region(st, st.args["expr"], side))
+            self.regions[(name, side)] = frozenset(
+                self.region(st, st.args["expr"], side, literal=bool(st.args["side"])))
         self.region_names.add(name)
 
     def _piece(self, st):
         name, letter = str(st.args["name"]), str(st.args["letter"])
+        if parse_square(name, 26, 99) is not None:
+            self.error(st, st.args["name"], f"piece name '{name}' looks like a square")
+            return
         if name in self.pieces and self.pieces[name]["statement"].loc.file == st.loc.file:
             first = self.pieces[name]["statement"].loc
             self.error(st, st.args["name"], f"piece '{name}' is already defined on line {first.line}")
@@ -303,6 +312,10 @@ class Resolver:
 
     # -- assembling the model ---------------------------------------------------------
     def _build(self):
+        # Regions are evaluated here, in order, on the final board (a child variant may
+        # change the board or the symmetry after its parent's regions were written).
+        for st in self.lists["region"]:
+            self._region(st)
         for st in self.lists["move"]:
             name = self.piece_name(st, st.args["piece"])
             if name is None:
@@ -336,6 +349,11 @@ class Resolver:
             elif name:
                 values[name] = value
         derived = self._reverting_types(promotions, demotions)
+        for twin in derived:        # a twin moves, is confined and is valued as its original
+            if twin["twin_of"] in confined:
+                confined[twin["name"]] = confined[twin["twin_of"]]
+            if twin["twin_of"] in values:
+                values[twin["name"]] = values[twin["twin_of"]]
 
         pieces = []
         for name in self.piece_order + [d["name"] for d in derived]:
@@ -394,6 +412,9 @@ class Resolver:
             st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == "chase")
             self.error(st, None, "perpetual chase rules are part of the language but the code "
                        "generator does not enforce them yet")
+        deployment, restrictions = self._deployment(setup), self._restrictions()
+        self._check_perpetual(perpetual, repetition)
+        self._check_hand_owners(pieces, captures)
         title = self.header.args["title"]
         parent = self.header.args["extends"]
         if self.bag:
@@ -413,10 +434,37 @@ class Resolver:
             repetition_result=str(repetition.args["result"]) if repetition else "draw",
             perpetual_check=perpetual.get("check"), perpetual_chase=perpetual.get("chase"),
             move_rule=small_int(move_rule.args["moves"]) if move_rule else 0,
-            deployment=self._deployment(setup), restrictions=self._restrictions(),
+            deployment=deployment, restrictions=restrictions,
             side_names=(tuple(str(self.statements["sides"].args[k]).strip('"')
                               for k in ("white", "black"))
                         if "sides" in self.statements else ("White", "Black")))
+
+    def _check_perpetual(self, perpetual, repetition):
+        """A perpetual-check rule works on repetitions: it needs a repetition rule."""
+        if "check" in perpetual and repetition is None:
+            st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == "check")
+            self.error(st, st.args["kind"], "a perpetual check rule needs a repetition rule "
+                       "to say when a position counts as repeated, as in `repetition 4 draw`")
+
+    def _check_hand_owners(self, pieces, captures):
+        """A captured piece may only enter a hand whose side has a letter for it."""
+        becomes = dict(captures.becomes)
+        by_name = {p.name: p for p in pieces}
+        for side, to_hand in (("white", captures.to_hand_white), ("black", captures.to_hand_black)):
+            if not to_hand:
+                continue
+            index = SIDES.index(side)
+            for piece in pieces:
+                if piece.royal or piece.tokens[1 - index] is None:
+                    continue            # the side never captures it: the other side never owns it
+                target = becomes.get(piece.name, piece.demotes_to or piece.name)
+                if target is not None and by_name[target].tokens[index] is None:
+                    st = next((s for s in reversed(self.lists["captures"])
+                               if s.args["side"] in (None, side) and s.args["fate"] == "hand"),
+                              self.header)
+                    self.error(st, None, f"a captured {piece.name} would go to {side.title()}'s "
+                               f"hand as a {target}, but {side.title()} has no letter for a "
+                               f"{target} (its letter is written {by_name[target].letter})")
 
     def _deployment(self, setup):
         st = self.statements.get("deploy")
@@ -538,6 +586,14 @@ class Resolver:
                     # generated twice.
                     self.error(st, token, f"'{choice}' is listed twice")
                     bad_choice = True
+            plus = [c for c in choices if self.pieces[c]["letter"].startswith("+")]
+            if len(plus) > 1:
+                # A promotion to a `+X` piece is written with a bare `+` (b2h8+): two such
+                # choices would be the same move text and could not be told apart.
+                self.error(st, st.args["choices"][choices.index(plus[1])],
+                           f"'{plus[0]}' and '{plus[1]}' would both be written '+' in moves: "
+                           "give all but one of them an ordinary letter")
+                bad_choice = True
             if bad_choice:
                 continue
             out[name] = Promotion(choices=tuple(choices), zone=zone,
@@ -573,8 +629,9 @@ class Resolver:
             for choice in promo.choices:
                 sources.setdefault(choice, []).append(src)
         out = {}
+        explicit = {str(st.args["piece"]) for st in self.lists["demote"]}
         for name, info in self.pieces.items():
-            if info["letter"].startswith("+"):
+            if info["letter"].startswith("+") and name not in explicit:
                 srcs = sources.get(name, [])
                 if len(srcs) == 1:
                     out[name] = srcs[0]
@@ -615,7 +672,7 @@ class Resolver:
                                      "tokens": tokens, "betza": info["betza"], "royal": False,
                                      "atoms": list(info["atoms"])}
                 demotions[twin] = src
-                derived.append({"name": twin})
+                derived.append({"name": twin, "twin_of": choice})
                 new_choices.append(twin)
             promotions[src] = Promotion(tuple(new_choices), promo.zone, promo.on_leaving,
                                         promo.forced)
@@ -645,12 +702,21 @@ class Resolver:
         default = {"white": everywhere, "black": everywhere}
         specific, flags = {}, {}
         for st in self.lists["drop"]:
-            zone = self.square_set(st, st.args["zone"]) if st.args["zone"] else None
             sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
+            zone = None
+            if st.args["zone"] and st.args["side"]:     # `for black`: the board's own squares
+                side = sides[0]
+                literal = self.names(self.region(st, st.args["zone"], side, literal=True))
+                zone = (literal, literal)
+            elif st.args["zone"]:
+                zone = self.square_set(st, st.args["zone"])
             if st.args["pieces"] == "all":
                 targets = None
             else:
                 targets = [n for n in (self.piece_name(st, t) for t in st.args["pieces"]) if n]
+            if targets is None:         # `drop all ... not doubled` restricts every piece
+                for name in self.piece_order:
+                    flags.setdefault(name, set()).update(st.args["flags"])
             for side in sides:
                 index = SIDES.index(side)
                 if targets is None:

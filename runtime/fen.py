@@ -11,8 +11,9 @@ when empty).  Everything after the side to move may be missing; shogi-style FENs
 
 This module is pure Python and knows nothing of a particular game: it is given a
 board size and a table of piece tokens by its caller.  After the fullmove number, a
-seventh field lists the sides whose event-conditioned restrictions are already lifted
-(WWII Chess rule 8): `-`, `w`, `b` or `wb`.
+seventh field lists the sides that have already done what lifts their opponent's
+event-conditioned restriction (WWII Chess rule 8: `w` once Japan has captured, checked or
+promoted, which frees the USA): `-`, `w`, `b` or `wb`.
 """
 
 import re

@@ -51,7 +51,9 @@ class Position:
             if confined is not None and index not in confined:
                 raise FenError("board", f"a {side} {name} on {chr(97 + f)}{r + 1} is outside "
                                "the area it is confined to", fen)
-            if index in meta["dead"][typ][colour]:
+            if meta["pieces"][typ]["promotes"] and index in meta["dead"][typ][colour]:
+                # Its promotion is forced where it could never move again: it cannot
+                # stand there unpromoted.  (A piece that never promotes can get stuck.)
                 raise FenError("board", f"a {side} {name} on "
                                f"{chr(97 + f)}{r + 1} could never move again", fen)
             if (f, r) not in checks.reachable[typ][colour]:
@@ -237,9 +239,19 @@ class Position:
         """The legal moves, history-dependent rules (perpetual check) included."""
         notation, colour = self.game.notation, self._engine.state()[0]
         codes = self._engine.legal_moves()
-        if self.game.meta["perpetual_check"] == "illegal":
+        if self.game.meta["perpetual_check"] == "illegal" and self._could_repeat():
             codes = [c for c in codes if not self._repeats_perpetual_check(c)]
         return [notation.move(code, colour) for code in codes]
+
+    def _could_repeat(self):
+        """Has some position of the history occurred often enough that one more move
+        could complete the repetition?  (Cheap; spares the test of every move.)"""
+        needed = self.game.meta["repetition_count"]
+        keys = self._engine.history_keys() + [self._engine.key()]
+        counts = {}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+        return max(counts.values()) >= needed - 1
 
     def _repeats_perpetual_check(self, code):
         """Would this move give check and make the position occur for the N-th time with

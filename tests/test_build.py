@@ -128,3 +128,12 @@ def test_sanitized_build_links(tmp_path, cache):
     variant = resolve.load_variant(write_mini(tmp_path, 9))
     path = build.build(variant, sanitize=True)
     assert os.path.isfile(path) and path != build.build(variant)
+
+
+def test_a_compiler_change_is_never_served_stale(monkeypatch):
+    """The cache key covers the generating phases' source, not only the template."""
+    variant = resolve.load_variant("chess")
+    before = build.cache_key("model", build.CFLAGS)
+    monkeypatch.setattr(build, "_generator_source", lambda: "a changed lower.py")
+    assert build.cache_key("model", build.CFLAGS) != before
+    assert variant is not None

@@ -249,3 +249,64 @@ def test_inheritance_cycle_location(tmp_path, capsys):
     err = capsys.readouterr().err
     assert (f"{tmp_path / 'b.variant'}:1:23: error: inheritance cycle: 'a.variant' extends "
             "this variant again") in err
+
+
+# --- consistency rules found while writing the language reference ---------------------
+
+def _text(*lines):
+    return "\n".join(lines) + "\n"
+
+
+MINI_HEAD = ('variant mini "Mini"', "board 4x4", "piece king K K royal")
+
+
+@pytest.mark.parametrize("lines,message", [
+    (("piece pawn P fW", "piece tokin +P WfF", "piece gold +G WfF",
+      "promote pawn to tokin, gold in rank 4", 'setup "k3/4/P3/3K w - - 0 1"'),
+     "would both be written '+' in moves"),
+    (("perpetual check illegal", 'setup "k3/4/4/3K w - - 0 1"'),
+     "a perpetual check rule needs a repetition rule"),
+    (("piece man M pR4", 'setup "k3/4/4/3K w - - 0 1"'),
+     "a range on a hopping move"),
+    (("piece b2 B W", 'setup "k3/4/4/3K w - - 0 1"'), "piece name 'b2' looks like a square"),
+    (("piece man M fm", 'setup "k3/4/4/3K w - - 0 1"'), "ends with modifiers but no atom"),
+    (("piece gold G/- WfF", "captures go to hand", 'setup "k3/4/G3/3K w - - 0 1"'),
+     "Black has no letter for a gold"),
+])
+def test_inconsistent_rules_are_errors(tmp_path, capsys, lines, message):
+    status, err, _ = check(tmp_path, capsys, _text(*MINI_HEAD, *lines))
+    assert status == 2 and message in err
+
+
+def test_explicit_demote_settles_several_sources(tmp_path, capsys):
+    status, err, _ = check(tmp_path, capsys, _text(
+        *MINI_HEAD, "piece pawn P fW", "piece lance L fR", "piece gold +P WfF",
+        "promote pawn to gold in rank 4", "promote lance to gold in rank 4",
+        "demote gold to pawn", 'setup "k3/4/P3/3K w - - 0 1"'))
+    assert status == 0, err
+
+
+def test_for_black_names_the_boards_own_squares(tmp_path):
+    path = tmp_path / "sides.variant"
+    path.write_text(_text(*MINI_HEAD, "region top for black = rank 4", "region top for white = rank 4",
+                          "piece pawn P fW", "promote pawn to rook in top",
+                          "piece rook R R", 'setup "k3/4/P3/3K w - - 0 1"'))
+    variant = resolve.load_variant(str(path))
+    zone = variant.piece("pawn").promotion.zone
+    assert zone.white == zone.black == ("a4", "b4", "c4", "d4")
+
+
+def test_regions_follow_a_board_declared_after_them(tmp_path):
+    path = tmp_path / "late.variant"
+    path.write_text(_text('variant late "Late"', "region last = rank 5", "board 5x5",
+                          "piece king K K royal", "piece pawn P fW", "piece rook R R",
+                          "promote pawn to rook in last", 'setup "k4/5/P4/5/4K w - - 0 1"'))
+    zone = resolve.load_variant(str(path)).piece("pawn").promotion.zone
+    assert zone.white == ("a5", "b5", "c5", "d5", "e5") and zone.black[0] == "a1"
+
+
+def test_drop_all_flags_apply_to_every_piece(tmp_path):
+    path = tmp_path / "flags.variant"
+    path.write_text('variant flags "Flags" extends crazyhouse\ndrop all in all not mating\n')
+    variant = resolve.load_variant(str(path))
+    assert all(d.not_mating for d in variant.drops)
