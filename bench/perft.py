@@ -75,20 +75,23 @@ for depth in map(int, sys.argv[3:]):
 print(json.dumps({"runs": results, "peak_mb": peak_mb()}))
 """
 
-PYTHON_CHESS_CODE = PEAK_MB + """
-import json, time
-import chess
-
+# A plain perft for the comparison libraries, bulk-counted at the last ply like ours.
+COMPARE_PERFT = """
 def perft(board, depth):
     if depth == 1:
-        return board.legal_moves.count()
+        return {leaf_count}
     nodes = 0
     for move in board.legal_moves:
         board.push(move)
         nodes += perft(board, depth - 1)
         board.pop()
     return nodes
+"""
 
+PYTHON_CHESS_CODE = PEAK_MB + """
+import json, time
+import chess
+""" + COMPARE_PERFT.format(leaf_count="board.legal_moves.count()") + """
 def new_board():
     return chess.Board()
 """
@@ -96,17 +99,7 @@ def new_board():
 CSHOGI_CODE = PEAK_MB + """
 import json, time
 import cshogi
-
-def perft(board, depth):
-    if depth == 1:
-        return len(board.legal_moves)      # generated and counted in C++
-    nodes = 0
-    for move in board.legal_moves:
-        board.push(move)
-        nodes += perft(board, depth - 1)
-        board.pop()
-    return nodes
-
+""" + COMPARE_PERFT.format(leaf_count="len(board.legal_moves)  # generated and counted in C++") + """
 def new_board():
     return cshogi.Board()
 """

@@ -183,13 +183,7 @@ def plots(summaries, out_dir):
         ax.hist(s["lengths"], bins=20, alpha=0.6, label=name)
     ax.set_xlabel("game length (plies)")
     ax.set_ylabel("games")
-    ax.set_title("Game lengths")
-    ax.legend()
-    path = os.path.join(out_dir, "lengths.png")
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    paths.append(path)
+    paths.append(_save(plt, fig, ax, "Game lengths", os.path.join(out_dir, "lengths.png")))
     fig, ax = plt.subplots(figsize=(7, 4))
     names = list(summaries)
     bottoms = [0] * len(names)
@@ -199,14 +193,17 @@ def plots(summaries, out_dir):
                label=key.replace("_", " "))
         bottoms = [b + v for b, v in zip(bottoms, values)]
     ax.set_ylabel("games")
-    ax.set_title("Results")
+    paths.append(_save(plt, fig, ax, "Results", os.path.join(out_dir, "results.png")))
+    return paths
+
+
+def _save(plt, fig, ax, title, path):
+    ax.set_title(title)
     ax.legend()
-    path = os.path.join(out_dir, "results.png")
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
-    paths.append(path)
-    return paths
+    return path
 
 
 def write_report(summaries, out_dir, settings):
