@@ -36,10 +36,18 @@ def bytes_literal(row):
     return repr(bytes(row))
 
 
+def int16_literal(row):
+    """A bytes literal holding signed 16-bit values, little-endian (compiles to one C
+    string instead of a Python list of numbers)."""
+    import struct
+    return repr(struct.pack(f"<{len(row)}h", *row))
+
+
 def generate(tables, max_moves):
     """The .pyx source for a lowered variant."""
     env = _environment(tables)
     template = env.get_template(TEMPLATE)
     return template.render(t=tables, version=VERSION, max_hand=MAX_HAND,
                            max_moves=max_moves, bytes_literal=bytes_literal,
+                           int16_literal=int16_literal,
                            meta_literal=repr(tables.meta))
