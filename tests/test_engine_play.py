@@ -141,3 +141,17 @@ def test_playtest_report(tmp_path, games):
     s = summaries["chess"]
     assert s["games"] == 2 and s["white_wins"] + s["black_wins"] + s["draws"] == 2
     assert 0 <= s["draw_rate"]["ci95"][0] <= s["draw_rate"]["ci95"][1] <= 1
+
+
+def test_play_in_the_terminal(games):
+    """`fairyforge play`: the board, a human move, the engine's reply, undo, quit."""
+    import io
+    from fairyforge import play
+    out = io.StringIO()
+    play.play(games["chess"], human="white", depth=2,
+              stdin=io.StringIO("e2e5\ne2e4\nundo\nmoves\nquit\n"), out=out)
+    text = out.getvalue()
+    assert "illegal move e2e5" in text                  # refused with its reason
+    assert "Engine plays" in text and "for the engine" in text
+    assert "a2a3" in text                               # `moves` after the undo
+    assert "  1  R N B Q K B N R" in text
