@@ -241,8 +241,7 @@ class _ToStatement(Transformer):
         args = {"piece": c[0], "choices": c[1], "zone": c[2], "trigger": "entering",
                 "forced": None}
         rest = list(c[3:])
-        if rest and rest[0] in ("entering", "leaving") and isinstance(rest[0], str) \
-                and not isinstance(rest[0], tuple):
+        if rest and isinstance(rest[0], str):      # "entering"/"leaving" (regions are tuples)
             args["trigger"] = rest.pop(0)
         if rest:
             args["forced"] = rest[0]

@@ -117,7 +117,7 @@ class Resolver:
             return None
         return index
 
-    def _white_atom(self, st, expr, side):
+    def _white_atom(self, st, expr):
         """Squares of one literal region atom, written from White's side."""
         kind = expr[0]
         if kind == "ranks":
@@ -172,7 +172,7 @@ class Resolver:
             for sub in expr[2]:
                 out -= self.region(st, sub, side, literal)
             return out
-        squares = self._white_atom(st, expr, side)
+        squares = self._white_atom(st, expr)
         if side == "black" and not literal:
             squares = {self.mirror(sq) for sq in squares}
         return squares

@@ -18,7 +18,7 @@ import json
 import sys
 import time
 
-from .errors import DefinitionError, FairyforgeError, FenError
+from .errors import DefinitionError, FairyforgeError
 
 EXIT_OK, EXIT_DIFFERENT, EXIT_ERROR = 0, 1, 2
 
@@ -206,10 +206,7 @@ def main(argv=None):
     except DefinitionError as err:
         print(str(err), file=sys.stderr)
         return EXIT_ERROR
-    except FenError as err:
-        print(f"fairyforge: error: {err}", file=sys.stderr)
-        return EXIT_ERROR
-    except FairyforgeError as err:
+    except FairyforgeError as err:          # FenError, MoveError, BuildError, ...
         print(f"fairyforge: error: {err}", file=sys.stderr)
         return EXIT_ERROR
     except KeyboardInterrupt:

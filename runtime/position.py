@@ -32,6 +32,7 @@ class Position:
         self.game = game
         self._engine = game.module.Engine()
         self._gave_check = []          # for each pushed move: did it give check?
+        self._moves = []               # the pushed Moves, oldest first
         self._setup_fen = fen
         self._load_fen(fen)
 
@@ -282,6 +283,7 @@ class Position:
             raise IllegalMoveError(str(move), f"illegal move {move} in {self.fen()}")
         self._engine.push(move.code)
         self._gave_check.append(self._engine.is_check())
+        self._moves.append(move)
         return move
 
     def push_uci(self, text):
@@ -396,13 +398,14 @@ class Position:
         """Take back the last move and return it."""
         if self._engine.ply() == 0:
             raise EmptyHistoryError("pop() from a position with no moves to take back")
-        code = self._engine.pop()
+        self._engine.pop()
         self._gave_check.pop()
-        return self.game.notation.move(code, self._engine.state()[0])
+        return self._moves.pop()
 
     @property
     def move_stack(self):
-        return list(self._gave_check)
+        """The moves pushed since the position was set up, oldest first (as python-chess)."""
+        return list(self._moves)
 
     def copy(self):
         other = Position(self.game, self.fen())

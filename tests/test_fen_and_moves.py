@@ -61,7 +61,11 @@ def test_push_uci_and_pop(games):
     move = pos.push_uci("e2e4")
     assert str(move) == "e2e4"
     assert pos.turn == "black"
+    pos.push_uci("e7e5")
+    assert [str(m) for m in pos.move_stack] == ["e2e4", "e7e5"]
+    assert str(pos.pop()) == "e7e5"
     assert str(pos.pop()) == "e2e4"
+    assert pos.move_stack == []
     assert pos.fen() == games["chess"].start_fen
 
 
