@@ -635,7 +635,8 @@ VARIANT_KNOWN = IDENTITY_FIELDS | {
     "files", "ranks", "symmetry", "pieces", "setup", "captures", "drops",
     "dead_drops_allowed", "castling", "en_passant", "no_facing_kings", "stalemate",
     "stalemating_illegal", "repetition_count", "repetition_result", "perpetual_check",
-    "perpetual_chase", "move_rule", "deployment", "restrictions"}
+    "perpetual_chase", "perpetual_check_one_piece", "move_rule", "deployment",
+    "restrictions"}
 SYMMETRY_WORDS = {"mirror": "Black's side is White's with the ranks flipped (mirror)",
                   "rotate": "Black's side is White's turned half a turn (rotate)"}
 RESULT_WORDS = {"draw": "a draw", "loss": "a loss", "win": "a win"}
@@ -1010,6 +1011,8 @@ class _Differ:
         for which, noun in (("perpetual_check", "perpetual check"),
                             ("perpetual_chase", "perpetual chase")):
             va, vb = _get(a, which), _get(b, which)
+            if which == "perpetual_check":
+                va, vb = _one_piece(a, va), _one_piece(b, vb)
             if va != vb:
                 kind = "added" if va is None else "removed" if vb is None else "changed"
                 self.add("game_end", kind, noun,
@@ -1156,9 +1159,18 @@ def _repetition_words(count, result):
     return f"{count}-fold repetition is {RESULT_WORDS.get(result, result)}"
 
 
+def _one_piece(variant, fate):
+    """A perpetual check fate, qualified when only one piece's checks count."""
+    if fate is not None and _get(variant, "perpetual_check_one_piece", False):
+        return f"by one piece {fate}"
+    return fate
+
+
 def _perpetual_words(noun, fate):
     if fate is None:
         return f"no {noun} rule"
+    if fate.startswith("by one piece "):
+        noun, fate = f"{noun} by one piece", fate[len("by one piece "):]
     if fate == "loses":
         return f"{noun} loses"
     if fate == "illegal":

@@ -473,6 +473,8 @@ class Lowerer:
             "repetition_count": v.repetition_count,
             "repetition_result": v.repetition_result,
             "perpetual_check": v.perpetual_check,
+            "perpetual_check_one_piece": v.perpetual_check_one_piece,
+            "perpetual_chase": v.perpetual_chase,
             "move_rule": v.move_rule,
             "royal_type": t.royal_type,
             "ep_victim_delta": self._ep_victim_delta(),

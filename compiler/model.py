@@ -154,6 +154,7 @@ class Variant:
     deployment: Optional[Deployment]
     restrictions: tuple
     side_names: tuple = ("White", "Black")   # what messages call the two players
+    perpetual_check_one_piece: bool = False  # only checks by one and the same piece count
 
     def piece(self, name):
         for p in self.pieces:

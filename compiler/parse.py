@@ -80,6 +80,7 @@ TERMINAL_WORDS = {
     "DROP_FLAG": "not doubled or not mating",
     "PERPETUAL_KIND": "check or chase",
     "PERPETUAL_FATE": "loses or illegal",
+    "ONE_PIECE": "by one piece",
     "EVENT": "captures, checks or promotes",
     # (symbols are quoted: "expected all, &, ,, ..." did not read as a sentence)
     "LEAVING": "'or leaving'",
@@ -297,7 +298,8 @@ class _ToStatement(Transformer):
         return self._make("repetition", {"count": c[0], "result": c[1]})
 
     def perpetual_decl(self, c):
-        return self._make("perpetual", {"kind": c[0], "fate": c[1]})
+        return self._make("perpetual", {"kind": c[0], "fate": c[-1],
+                                        "one_piece": c[1] if len(c) > 2 else None})
 
     def move_rule_decl(self, c):
         return self._make("move_rule", {"moves": c[0]})

@@ -408,10 +408,7 @@ class Resolver:
                        "between 1 and 10000")
         self._check_setup(setup, pieces, drops, castling, en_passant)
         perpetual = {str(s.args["kind"]): str(s.args["fate"]) for s in self.lists["perpetual"]}
-        if "chase" in perpetual:
-            st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == "chase")
-            self.error(st, None, "perpetual chase rules are part of the language but the code "
-                       "generator does not enforce them yet")
+        one_piece = self._perpetual_one_piece()
         deployment, restrictions = self._deployment(setup), self._restrictions()
         self._check_perpetual(perpetual, repetition)
         self._check_hand_owners(pieces, captures)
@@ -433,6 +430,7 @@ class Resolver:
             repetition_count=small_int(repetition.args["count"]) if repetition else 0,
             repetition_result=str(repetition.args["result"]) if repetition else "draw",
             perpetual_check=perpetual.get("check"), perpetual_chase=perpetual.get("chase"),
+            perpetual_check_one_piece=one_piece,
             move_rule=small_int(move_rule.args["moves"]) if move_rule else 0,
             deployment=deployment, restrictions=restrictions,
             side_names=(tuple(str(self.statements["sides"].args[k]).strip('"')
@@ -440,11 +438,30 @@ class Resolver:
                         if "sides" in self.statements else ("White", "Black")))
 
     def _check_perpetual(self, perpetual, repetition):
-        """A perpetual-check rule works on repetitions: it needs a repetition rule."""
-        if "check" in perpetual and repetition is None:
-            st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == "check")
-            self.error(st, st.args["kind"], "a perpetual check rule needs a repetition rule "
-                       "to say when a position counts as repeated, as in `repetition 4 draw`")
+        """Perpetual check and chase rules work on repetitions: they need a repetition
+        rule to say when a position counts as repeated."""
+        for kind in ("check", "chase"):
+            if kind in perpetual and repetition is None:
+                st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == kind)
+                self.error(st, st.args["kind"], f"a perpetual {kind} rule needs a repetition "
+                           "rule to say when a position counts as repeated, as in "
+                           "`repetition 4 draw`")
+
+    def _perpetual_one_piece(self):
+        """`perpetual check by one piece …`: only the checks of a single piece count.
+        (A chase is by one piece by definition, so the words do not apply to it.)"""
+        one_piece = False
+        for st in self.lists["perpetual"]:
+            if st.args.get("one_piece") is None:
+                if str(st.args["kind"]) == "check":
+                    one_piece = False           # the last statement of a kind wins
+                continue
+            if str(st.args["kind"]) == "chase":
+                self.error(st, st.args["one_piece"], "`by one piece` qualifies perpetual "
+                           "check only: a perpetual chase is always by one piece")
+            else:
+                one_piece = True
+        return one_piece
 
     def _check_hand_owners(self, pieces, captures):
         """A captured piece may only enter a hand whose side has a letter for it."""

@@ -9,9 +9,10 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from . import cycles
 from .errors import EmptyHistoryError, FenError, IllegalMoveError, InvalidMoveError
 from .fen import parse_fen, parse_square
-from .move import Move
+from .move import F_DROP, FROM_MASK, Move
 
 SIDES = ("white", "black")
 MOVE_SYNTAX = re.compile(r"(?:[A-Z]@|[a-z][0-9]{1,2})[a-z][0-9]{1,2}[a-z+]?")
@@ -31,10 +32,15 @@ class Position:
     def __init__(self, game, fen):
         self.game = game
         self._engine = game.module.Engine()
-        self._gave_check = []          # for each pushed move: did it give check?
+        self._records = []             # for each pushed move: a cycles.Record
         self._moves = []               # the pushed Moves, oldest first
         self._setup_fen = fen
         self._load_fen(fen)
+        meta = game.meta
+        # Piece identities, for the rules about one and the same piece in a cycle.
+        self._tracker = (cycles.PieceTracker(self._engine, meta)
+                         if meta.get("perpetual_chase") or meta.get("perpetual_check_one_piece")
+                         else None)
 
     # -- FEN in --------------------------------------------------------------------------
     def _load_fen(self, fen):
@@ -237,11 +243,13 @@ class Position:
         return SIDES[self._engine.state()[0]]
 
     def legal_moves(self):
-        """The legal moves, history-dependent rules (perpetual check) included."""
+        """The legal moves, history-dependent rules (perpetual check and chase) included."""
         notation, colour = self.game.notation, self._engine.state()[0]
         codes = self._engine.legal_moves()
-        if self.game.meta["perpetual_check"] == "illegal" and self._could_repeat():
-            codes = [c for c in codes if not self._repeats_perpetual_check(c)]
+        meta = self.game.meta
+        if "illegal" in (meta["perpetual_check"], meta.get("perpetual_chase")) \
+                and self._could_repeat():
+            codes = [c for c in codes if self._cycle_rule_broken(c) is None]
         return [notation.move(code, colour) for code in codes]
 
     def _could_repeat(self):
@@ -254,23 +262,60 @@ class Position:
             counts[key] = counts.get(key, 0) + 1
         return max(counts.values()) >= needed - 1
 
-    def _repeats_perpetual_check(self, code):
-        """Would this move give check and make the position occur for the N-th time with
-        its side having checked on every move since the first of those occurrences?"""
-        needed = self.game.meta["repetition_count"]
-        engine = self._engine
+    def _cycle_rule_broken(self, code):
+        """Why this legal move breaks a perpetual rule declared `illegal` (a reason for
+        an error message), or None.  Such a move would make the position occur for the
+        N-th time while its side checked, or chased one piece, throughout the cycle --
+        or it would continue a chase that the chased piece could end by completing the
+        repetition itself (so the chasing side must deviate before, RULES.md section 4
+        ambiguity 15)."""
+        meta, engine = self.game.meta, self._engine
+        before = self._tracker.board() if self._tracker else None
+        mover = engine.state()[0]
         engine.push(code)
         try:
-            if not engine.is_check():
-                return False
             keys = engine.history_keys() + [engine.key()]
-            occurrences = [i for i, k in enumerate(keys) if k == keys[-1]]
-            if len(occurrences) < needed:
-                return False
-            gave_check = self._gave_check[occurrences[-needed]:] + [True]
-            return all(gave_check[::-1][0::2])
+            ids, record = self._record(code, before, mover)
+            first = cycles.cycle_moves(keys, meta["repetition_count"])
+            if first is not None:
+                mine, theirs = cycles.split_sides(self._records[first:] + [record])
+                if meta["perpetual_check"] == "illegal" and cycles.perpetual_check(
+                        mine, meta.get("perpetual_check_one_piece")):
+                    return "it would repeat the position with a perpetual check"
+                if meta.get("perpetual_chase") == "illegal" and cycles.perpetual_chase(
+                        mine, theirs):
+                    return "it would repeat the position with a perpetual chase"
+            if (meta.get("perpetual_chase") == "illegal" and record.chases
+                    and self._reply_completes_chase(keys, ids, record)):
+                return ("it would go on with a perpetual chase: the chased piece could "
+                        "repeat the position")
+            return None
         finally:
             engine.pop()
+
+    def _reply_completes_chase(self, keys, ids, record):
+        """Could the opponent answer the move just made (its identities and Record
+        given, `keys` ending with its position) with a move of the chased piece that
+        makes the position occur for the N-th time, completing a perpetual chase?"""
+        needed = self.game.meta["repetition_count"]
+        counts = {}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+        for reply, key in self._engine.child_keys():
+            if reply & F_DROP or counts.get(key, 0) < needed - 1:
+                continue
+            first = cycles.cycle_moves(keys + [key], needed)
+            moved = cycles.Record(ids[reply & FROM_MASK], False, frozenset(), frozenset())
+            theirs, mine = cycles.split_sides(self._records[first:] + [record, moved])
+            if cycles.perpetual_chase(mine, theirs):
+                return True
+        return False
+
+    def _record(self, code, before, mover):
+        """(identities or None, cycles.Record) of the move the engine has just made."""
+        if self._tracker is None:
+            return None, cycles.Record(-1, self._engine.is_check(), frozenset(), frozenset())
+        return self._tracker.after(code, before, mover)
 
     def push(self, move):
         """Play a Move (from legal_moves) or a UCI string."""
@@ -281,8 +326,13 @@ class Position:
                                    f"string such as e2e4, got {type(move).__name__}")
         if move not in self.legal_moves():
             raise IllegalMoveError(str(move), f"illegal move {move} in {self.fen()}")
+        before = self._tracker.board() if self._tracker else None
+        mover = self._engine.state()[0]
         self._engine.push(move.code)
-        self._gave_check.append(self._engine.is_check())
+        ids, record = self._record(move.code, before, mover)
+        if self._tracker:
+            self._tracker.push(ids)
+        self._records.append(record)
         self._moves.append(move)
         return move
 
@@ -341,7 +391,7 @@ class Position:
             if notation.text(code, colour) == text:
                 reason = self._engine.refusal(code)
                 if reason == 0:
-                    return "it would repeat the position with a perpetual check"
+                    return self._cycle_rule_broken(code)
                 return explain_refusal(self.game, reason, colour, code)
         return None
 
@@ -399,7 +449,9 @@ class Position:
         if self._engine.ply() == 0:
             raise EmptyHistoryError("pop() from a position with no moves to take back")
         self._engine.pop()
-        self._gave_check.pop()
+        self._records.pop()
+        if self._tracker:
+            self._tracker.pop()
         return self._moves.pop()
 
     @property
@@ -443,26 +495,22 @@ class Position:
 
     def _repetition(self):
         meta = self.game.meta
-        needed = meta["repetition_count"]
-        if not needed:
+        if not meta["repetition_count"]:
             return None
         keys = self._engine.history_keys() + [self._engine.key()]
-        current = keys[-1]
-        occurrences = [i for i, k in enumerate(keys) if k == current]
-        if len(occurrences) < needed:
+        first = cycles.cycle_moves(keys, meta["repetition_count"])
+        if first is None:
             return None
-        if meta["perpetual_check"] == "loses":
-            first = occurrences[-needed]          # the cycle(s) that made the repetition
-            checks = self._gave_check[first:]
-            side_now = self._engine.state()[0]
-            # Moves alternate; the last move was made by the side not to move now.
-            by_last_mover = checks[::-1][0::2]
-            by_other = checks[::-1][1::2]
-            if by_last_mover and all(by_last_mover):
-                return Outcome(SIDES[side_now], "perpetual check")
-            if by_other and all(by_other):
-                return Outcome(SIDES[1 - side_now], "perpetual check")
-        return _result(meta["repetition_result"], self._engine.state()[0], "repetition")
+        # The perpetual rules declared `loses`: the side that broke one loses.
+        side_now = self._engine.state()[0]      # (the last move was the other side's)
+        mine, theirs = cycles.split_sides(self._records[first:])
+        for broke, other, winner in ((mine, theirs, side_now), (theirs, mine, 1 - side_now)):
+            if meta["perpetual_check"] == "loses" and cycles.perpetual_check(
+                    broke, meta.get("perpetual_check_one_piece")):
+                return Outcome(SIDES[winner], "perpetual check")
+            if meta.get("perpetual_chase") == "loses" and cycles.perpetual_chase(broke, other):
+                return Outcome(SIDES[winner], "perpetual chase")
+        return _result(meta["repetition_result"], side_now, "repetition")
 
     def __str__(self):
         return self.fen()

@@ -266,6 +266,11 @@ MINI_HEAD = ('variant mini "Mini"', "board 4x4", "piece king K K royal")
      "would both be written '+' in moves"),
     (("perpetual check illegal", 'setup "k3/4/4/3K w - - 0 1"'),
      "a perpetual check rule needs a repetition rule"),
+    (("perpetual chase loses", 'setup "k3/4/4/3K w - - 0 1"'),
+     "a perpetual chase rule needs a repetition rule"),
+    (("repetition 3 draw", "perpetual chase by one piece illegal",
+      'setup "k3/4/4/3K w - - 0 1"'),
+     "`by one piece` qualifies perpetual check only"),
     (("piece man M pR4", 'setup "k3/4/4/3K w - - 0 1"'),
      "a range on a hopping move"),
     (("piece b2 B W", 'setup "k3/4/4/3K w - - 0 1"'), "piece name 'b2' looks like a square"),
@@ -276,6 +281,24 @@ MINI_HEAD = ('variant mini "Mini"', "board 4x4", "piece king K K royal")
 def test_inconsistent_rules_are_errors(tmp_path, capsys, lines, message):
     status, err, _ = check(tmp_path, capsys, _text(*MINI_HEAD, *lines))
     assert status == 2 and message in err
+
+
+@pytest.mark.parametrize("lines,check,chase,one_piece", [
+    (("perpetual check loses",), "loses", None, False),
+    (("perpetual check by  one piece illegal",), "illegal", None, True),
+    (("perpetual chase illegal", "perpetual check by one piece loses"), "loses", "illegal",
+     True),
+    # The last statement of a kind wins, its qualifier included.
+    (("perpetual check by one piece illegal", "perpetual check illegal"), "illegal", None,
+     False),
+])
+def test_perpetual_rules_reach_the_model(tmp_path, lines, check, chase, one_piece):
+    path = tmp_path / "perpetual.variant"
+    path.write_text(_text(*MINI_HEAD, "repetition 3 draw", *lines,
+                          'setup "k3/4/4/3K w - - 0 1"'))
+    variant = resolve.load_variant(str(path))
+    assert (variant.perpetual_check, variant.perpetual_chase,
+            variant.perpetual_check_one_piece) == (check, chase, one_piece)
 
 
 def test_explicit_demote_settles_several_sources(tmp_path, capsys):

@@ -353,6 +353,17 @@ def test_game_end_group(tmp_path, variants):
     assert move_rule.kind == "removed"
 
 
+def test_perpetual_rules_in_the_game_end_group(variants):
+    kjartansson = load_variant("kjartansson")
+    plain = dataclasses.replace(kjartansson, perpetual_check_one_piece=False,
+                                perpetual_chase="loses")
+    end = diff_variants(kjartansson, plain).group("game_end")
+    assert [(e.kind, e.text) for e in end] == [
+        ("changed", "perpetual check by one piece is illegal -> perpetual check is illegal"),
+        ("changed", "perpetual chase is illegal -> perpetual chase loses"),
+    ]
+
+
 def test_setup_group_square_by_square_and_hands(tmp_path):
     text = edited("chess", 'setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"',
                   'setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RBNQKBNR b Kkq - 0 1"')

@@ -364,6 +364,26 @@ class Interpreter:
                    for atom in self.pieces[name].moves
                    for to, taken in self.atom_targets(board, frm, by, self.pieces[name], atom))
 
+    def attacks_of(self, state, colour):
+        """{(attacker square, target square)}: every enemy piece each piece of `colour`
+        could capture now, whoever is to move (what the perpetual rules call attacking).
+        During a deployment phase, while `colour` still holds its royal piece, its
+        pieces cannot move, so they attack nothing."""
+        if self.variant.deployment is not None and any(state.hands[colour][r]
+                                                       for r in self.royals):
+            return set()
+        pairs = set()
+        for frm, (name, owner) in state.board.items():
+            if owner != colour:
+                continue
+            piece = self.pieces[name]
+            for target, (_, victim) in state.board.items():
+                if victim != colour and any(
+                        self.captures_onto(state.board, frm, colour, piece, atom, target)
+                        for atom in piece.moves if atom.captures):
+                    pairs.add((frm, target))
+        return pairs
+
     def royal_squares(self, board, colour):
         return [sq for sq, (name, c) in board.items() if c == colour and name in self.royals]
 
@@ -670,6 +690,16 @@ class Interpreter:
         return text
 
 
+@dataclass(frozen=True)
+class CycleFacts:
+    """One move as the perpetual rules see it (identities are numbers that follow the
+    pieces around the board)."""
+    moved: int
+    check: bool
+    checkers: frozenset     # pieces of the mover attacking the enemy royal piece
+    chases: frozenset       # (attacker, target): enemy non-royal pieces the mover attacks
+
+
 class AmbiguousMove(Exception):
     """Two different legal moves with the same text."""
 
@@ -683,6 +713,11 @@ class OraclePosition:
         self.history = []           # (state before, move, gave check) per pushed move
         self.past_keys = []         # the repetition key of each of those states
         self._legal = None
+        # Identity numbers that follow the pieces (perpetual rules about "the same
+        # piece"): {square: number}, and per pushed move (numbers before it, CycleFacts).
+        self.identities = {sq: n for n, sq in enumerate(sorted(state.board))}
+        self.issued = len(self.identities)
+        self.cycle_history = []
 
     # -- queries -------------------------------------------------------------------------
     def legal_move_table(self):
@@ -690,20 +725,22 @@ class OraclePosition:
         if self._legal is None:
             table = {}
             for move in self.rules.legal_moves(self.state):
-                if self.refused_as_perpetual_check(move):
+                if self.refused_by_cycle_rule(move):
                     continue
                 table.setdefault(self.rules.move_text(move, self.state.side), []).append(move)
             self._legal = table
         return self._legal
 
-    def refused_as_perpetual_check(self, move):
-        """`perpetual check illegal` (WWII ambiguity 7, Kjartansson ambiguity 14): a
-        checking move may not make the position occur for the repetition_count-th
-        time when its side has given check with every move since the first of those
-        occurrences.  (Depends on the history, so perft does not apply it.)"""
+    def refused_by_cycle_rule(self, move):
+        """`perpetual check illegal` (WWII ambiguity 7, Kjartansson ambiguity 14) and
+        `perpetual chase illegal` (Kjartansson ambiguity 15): a move may not make the
+        position occur for the repetition_count-th time when, in the moves since the
+        first of those occurrences, its side has checked every time (by one piece, if
+        the rule says so) or chased one piece.  (Depends on the history, so perft
+        does not apply it.)"""
         v = self.rules.variant
         needed = v.repetition_count
-        if v.perpetual_check != "illegal" or not needed:
+        if "illegal" not in (v.perpetual_check, v.perpetual_chase) or not needed:
             return False
         # (Only to save time: unless some position has occurred needed-1 times already,
         # no move can make one occur the needed-th time.)
@@ -711,13 +748,86 @@ class OraclePosition:
         if not seen or max(seen.values()) < needed - 1:
             return False
         after = self.rules.play(self.state, move)
+        ids = self.follow(move)
+        mine = self.cycle_facts(move, after, ids)
         # keys[i] is the position before the i-th move; the last one is `after`.
         keys = self.past_keys + [self.state.key(), after.key()]
         occurrences = [i for i, k in enumerate(keys) if k == keys[-1]]
-        if len(occurrences) < needed or not self.rules.in_check(after, after.side):
+        if len(occurrences) >= needed:
+            facts = [f for _, f in self.cycle_history[occurrences[-needed]:]] + [mine]
+            mover, other = facts[::-1][0::2], facts[::-1][1::2]
+            if ((v.perpetual_check == "illegal" and self.checked_throughout(mover))
+                    or (v.perpetual_chase == "illegal"
+                        and self.chased_throughout(mover, other))):
+                return True
+        # Ambiguity 15, "that side must deviate": also refused is a chasing move after
+        # which the chased piece could complete the repetition itself.
+        if v.perpetual_chase != "illegal":
             return False
-        checks = [gave for _, _, gave in self.history[occurrences[-needed]:]] + [True]
-        return all(checks[::-1][0::2])
+        for reply in self.rules.legal_moves(after):
+            if reply.is_drop:
+                continue
+            final = self.rules.play(after, reply).key()
+            occurrences = [i for i, k in enumerate(keys + [final]) if k == final]
+            if len(occurrences) < needed:
+                continue
+            facts = [f for _, f in self.cycle_history[occurrences[-needed]:]] + [mine]
+            chaser, chased = facts[::-1][0::2], facts[::-1][1::2]
+            moved_piece = CycleFacts(ids[reply.frm], False, frozenset(), frozenset())
+            if self.chased_throughout(chaser, chased + [moved_piece]):
+                return True
+        return False
+
+    # -- the perpetual rules' view of a move ----------------------------------------------
+    def follow(self, move):
+        """The identity numbers after `move` (from the current position)."""
+        ids = dict(self.identities)
+        if move.is_drop:
+            ids[move.to] = self.issued
+        elif move.castling is not None:
+            king = ids.pop(move.frm)
+            rook = ids.pop(parse_square_name(move.castling.rook_from))
+            ids[move.to] = king
+            ids[parse_square_name(move.castling.rook_to)] = rook
+        else:
+            if move.en_passant:
+                del ids[self.state.ep[1]]
+            ids.pop(move.to, None)
+            ids[move.to] = ids.pop(move.frm)
+        return ids
+
+    def cycle_facts(self, move, after, ids):
+        """What the perpetual rules need of a move: the piece that moved, whether it
+        gave check, which pieces attack the enemy royal and which enemy non-royal
+        pieces each piece of the mover attacks (by identity) after it."""
+        colour = self.state.side
+        checkers, chases = set(), set()
+        v = self.rules.variant
+        needed = v.perpetual_chase or v.perpetual_check_one_piece
+        for frm, target in self.rules.attacks_of(after, colour) if needed else ():
+            if after.board[target][0] in self.rules.royals:
+                checkers.add(ids[frm])
+            else:
+                chases.add((ids[frm], ids[target]))
+        return CycleFacts(ids[move.to], self.rules.in_check(after, after.side),
+                          frozenset(checkers), frozenset(chases))
+
+    def checked_throughout(self, facts):
+        """Every one of these moves gave check (by one and the same piece, if the
+        variant says `perpetual check by one piece`)."""
+        if not facts or not all(f.check for f in facts):
+            return False
+        if self.rules.variant.perpetual_check_one_piece:
+            return any(all(piece in f.checkers for f in facts) for piece in facts[0].checkers)
+        return True
+
+    def chased_throughout(self, facts, replies):
+        """After each of these moves, one piece attacked one and the same enemy piece,
+        and each reply moved that piece (Kjartansson ambiguity 15)."""
+        return bool(facts and replies) and any(
+            all((attacker, target) in f.chases for f in facts)
+            and all(r.moved == target for r in replies)
+            for attacker, target in facts[0].chases)
 
     def legal_moves(self):
         return set(self.legal_move_table())
@@ -760,15 +870,15 @@ class OraclePosition:
         if len(occurrences) < needed:
             return None
         side_now = self.state.side
-        if v.perpetual_check == "loses":
-            first = occurrences[-needed]
-            checks = [gave for _, _, gave in self.history[first:]]
-            by_last_mover = checks[::-1][0::2]
-            by_other = checks[::-1][1::2]
-            if by_last_mover and all(by_last_mover):
-                return side_now, "perpetual check"      # the checking side loses
-            if by_other and all(by_other):
-                return opponent(side_now), "perpetual check"
+        facts = [f for _, f in self.cycle_history[occurrences[-needed]:]]
+        by_last_mover, by_other = facts[::-1][0::2], facts[::-1][1::2]
+        # The side that broke a perpetual rule declared `loses` loses.
+        for broke, replies, winner in ((by_last_mover, by_other, side_now),
+                                       (by_other, by_last_mover, opponent(side_now))):
+            if v.perpetual_check == "loses" and self.checked_throughout(broke):
+                return winner, "perpetual check"
+            if v.perpetual_chase == "loses" and self.chased_throughout(broke, replies):
+                return winner, "perpetual chase"
         return result(v.repetition_result, side_now, "repetition")
 
     # -- moves ---------------------------------------------------------------------------
@@ -786,7 +896,13 @@ class OraclePosition:
         else:
             move = moves[0]
         before = self.state
-        self.state = self.rules.play(before, move)
+        after = self.rules.play(before, move)
+        ids = self.follow(move)
+        self.cycle_history.append((self.identities, self.cycle_facts(move, after, ids)))
+        if move.is_drop:
+            self.issued += 1
+        self.identities = ids
+        self.state = after
         self._legal = None
         self.history.append((before, move, self.is_check()))
         self.past_keys.append(before.key())
@@ -795,6 +911,7 @@ class OraclePosition:
     def pop(self):
         before, move, _ = self.history.pop()
         self.past_keys.pop()
+        self.identities, _ = self.cycle_history.pop()
         self.state = before
         self._legal = None
         return move
