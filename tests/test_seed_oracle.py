@@ -22,6 +22,7 @@ A game whose definitions/<name>.variant does not exist yet is skipped.
 
 import os
 import random
+import re
 from collections import Counter
 from functools import lru_cache
 
@@ -252,6 +253,87 @@ def test_perpetual_check_cycles(games, name):
         pos.push(move)
     else:
         pytest.fail(f"{name}: four cycles of checks and nothing ended or refused them")
+
+
+# Kjartansson's perpetual chase (section 4 ambiguity 15) and checks by one piece
+# (ambiguity 14): a rook chasing a cannon, entered at either phase of the cycle, and
+# a knight and a rook checking in turn.
+KJARTANSSON_CYCLES = [
+    ("5k3/9/9/9/2c6/9/9/9/9/9/9/9/R8/3K5[] w - - 0 1",
+     "a2a10 c10c9 a10a9 c9c10 a9a10 c10c9 a10a9 c9c10 a9a10"),
+    ("5k3/9/9/9/2c6/R8/9/9/9/9/9/9/9/3K5[] w - - 0 1",
+     "a9a10 c10c9 a10a9 c9c10 a9a10 c10c9 a10a9"),
+    ("5k3/R2N5/9/9/9/9/9/9/9/9/9/9/9/3K5[] b - - 0 1",
+     "f14f13 d13b12 f13f14 b12d13 f14f13 d13b12 f13f14 b12d13"),
+]
+
+
+@pytest.mark.parametrize("fen,line", KJARTANSSON_CYCLES)
+def test_kjartansson_chase_and_check_cycles(games, fen, line):
+    """Every ply of the cycles, refused moves included, as the oracle plays them."""
+    require_definition("kjartansson")
+    engine_pos, pos, moves = games["kjartansson"].position(fen), oracle("kjartansson").position(fen), []
+    for move in line.split():
+        compare(engine_pos, pos, moves)
+        if move not in pos.legal_moves():
+            break
+        moves.append(move)
+        engine_pos.push_uci(move)
+        pos.push(move)
+    compare(engine_pos, pos, moves)
+
+
+# Sparse positions where pieces can shuttle: the history rules get exercised.
+SHUTTLE_POSITIONS = {
+    "ichess": "4k3/2n5/8/1r6/8/5B2/8/R3K3[] w - - 0 1",
+    "wwii": "4k4/9/2r6/9/9/5S3/9/9/R3K4[] w - - 0 1 w",
+    "frontofhouse": "4k3/2n5/8/1r6/8/5B2/8/R3K3[] w - - 0 1",
+    "kjartansson": "5k3/9/9/1n7/2c6/9/9/7r1/9/9/2C6/9/R8/3K5[] w - - 0 1",
+    "chesstonia": "4k4/9/2n6/9/9/9/9/9/9/5N3/9/D3K4[] w - - 0 1",
+}
+
+
+def shuttle(rng, pos, moves):
+    """Often the reverse of the mover's last move (so that positions repeat), often a
+    move that checks or attacks an enemy piece (so that checks and chases go on),
+    else a random move."""
+    table = pos.legal_move_table()
+    legal = sorted(t for t, ms in table.items() if len(set(ms)) == 1)
+    if not legal:
+        return None
+    roll = rng.random()
+    if len(moves) >= 2 and roll < 0.6:
+        squares = re.fullmatch(r"([a-z][0-9]+)([a-z][0-9]+)", moves[-2])
+        back = squares and squares[2] + squares[1]
+        if back in legal:
+            return back
+    if roll < 0.85:
+        rules, state = pos.rules, pos.state
+        sharp = [t for t in legal if rules.attacks_of(rules.play(state, table[t][0]),
+                                                     state.side)]
+        if sharp:
+            return rng.choice(sharp)
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("name", SEED_GAMES)
+def test_shuttling_playouts_match_the_oracle(games, name):
+    """Random games that keep undoing their moves (repetitions, perpetual checks and
+    chases), compared with the oracle at every ply, outcome included."""
+    require_definition(name)
+    rng = random.Random(f"shuttle-{name}")
+    fen, checked = SHUTTLE_POSITIONS[name], 0
+    while checked < 150:
+        engine_pos, pos, moves = games[name].position(fen), oracle(name).position(fen), []
+        for _ in range(60):
+            compare(engine_pos, pos, moves)
+            checked += 1
+            move = pos.outcome() is None and shuttle(rng, pos, moves)
+            if not move:
+                break
+            moves.append(move)
+            engine_pos.push_uci(move)
+            pos.push(move)
 
 
 @pytest.mark.parametrize("name", SEED_GAMES)

@@ -438,6 +438,68 @@ def test_kjartansson_stalemate_is_a_draw(games):
     assert (outcome.winner, outcome.reason) == (None, "stalemate")
 
 
+def play(pos, moves):
+    for move in moves.split():
+        assert pos.outcome() is None, move
+        pos.push_uci(move)
+    return pos
+
+
+def test_kjartansson_perpetual_chase_is_illegal(games):
+    """§4 rule 6, ambiguity 15: the chasing move that would make the 3rd occurrence is
+    refused; the chaser must deviate (any other move is fine).  The rook shuttles on
+    the a-file attacking the cannon that shuttles on the c-file (a10 attacks c10, a9
+    attacks c9)."""
+    pos = play(kj(games, board(d1="K", f14="k", a2="R", c10="c")),
+               "a2a10 c10c9 a10a9 c9c10 a9a10 c10c9 a10a9 c9c10")
+    refused(pos, "a9a10", "repeat the position with a perpetual chase")
+    assert {"a9a8", "a9b9"} <= legal(pos)
+    assert "a9a10" in legal(kj(games, board(d1="K", f14="k", a9="R", c10="c")))
+
+
+def test_kjartansson_chaser_must_deviate_before_the_chased_piece_repeats(games):
+    """§4 ambiguity 15, "that side must deviate": when the chased cannon's shuttle
+    would make the 3rd occurrence, the rook's chasing move before it is refused."""
+    pos = play(kj(games, board(d1="K", f14="k", a9="R", c10="c")), "a9a10 c10c9 a10a9 "
+               "c9c10 a9a10 c10c9")
+    refused(pos, "a10a9", "perpetual chase: the chased piece could repeat the position")
+
+
+def test_kjartansson_repetition_without_a_chase_is_a_draw(games):
+    """§4 ambiguity 15, "otherwise repetition: draw at the 3rd occurrence": the
+    cannon moving away is not chased when it is not only shuttling (here a second
+    black piece moves too), and a rook shuttling without attacking chases nothing."""
+    # The rook on a2/a3 attacks nothing; the cannon shuttles: a plain repetition.
+    pos = play(kj(games, board(d1="K", f14="k", a2="R", c10="c")),
+               "a2a3 c10c9 a3a2 c9c10 a2a3 c10c9 a3a2 c9c10")
+    assert (pos.outcome().winner, pos.outcome().reason) == (None, "repetition")
+    # The rook attacks the cannon every time, but Black shuttles its king, not the
+    # cannon: the cannon is attacked, not chased.
+    pos = play(kj(games, board(d1="K", f14="k", a1="R", a10="c")),
+               "a1a2 f14e14 a2a1 e14f14 a1a2 f14e14 a2a1 e14f14")
+    assert (pos.outcome().winner, pos.outcome().reason) == (None, "repetition")
+
+
+def test_kjartansson_perpetual_check_by_one_piece_is_illegal(games):
+    """§4 rule 7, ambiguity 14: the checking move that repeats a position within an
+    unbroken series of checks by the same piece is refused (at the 3rd occurrence:
+    the draw of ambiguity 15 comes before a 4th)."""
+    pos = play(kj(games, board(d1="K", e14="k", a1="R")),
+               "a1a14 e14e13 a14a13 e13e14 a13a14 e14e13 a14a13 e13e14")
+    refused(pos, "a13a14", "repeat the position with a perpetual check")
+
+
+def test_kjartansson_perpetual_check_by_two_pieces_is_a_draw(games):
+    """§4 ambiguity 14 counts the checks of one piece: a knight and a rook checking in
+    turn (the knight uncovers the rook) make a plain repetition."""
+    pos = play(kj(games, board(d1="K", f14="k", a13="R", d13="N"), side="b"),
+               "f14f13 d13b12 f13f14 b12d13 f14f13 d13b12 f13f14")
+    assert pos.is_check() is False
+    pos.push_uci("b12d13")
+    assert pos.is_check()
+    assert (pos.outcome().winner, pos.outcome().reason) == (None, "repetition")
+
+
 # --- Shogi of Chesstonia, RULES.md §5 ----------------------------------------------------
 
 def sc(games, fen):
