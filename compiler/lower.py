@@ -18,6 +18,7 @@ The result is plain data (ints, lists, dicts); the codegen phase only renders it
 
 import random
 from dataclasses import dataclass, field
+from math import gcd
 
 from fairyforge.fen import parse_fen, parse_square
 
@@ -177,6 +178,7 @@ class Lowerer:
                                 if confine is not None else None),
                 "dead": dead,
                 "promo": None,
+                "dedupe": may_repeat_moves(piece.moves),
             }
             if piece.promotion is not None:
                 promo = piece.promotion
@@ -485,3 +487,45 @@ class Lowerer:
 
 def lower(variant):
     return Lowerer(variant).lower()
+
+
+def may_repeat_moves(atoms):
+    """Could two of a piece's atoms generate the same move?  resolve.merge_atoms removes
+    the overlaps where one atom covers the other; what is left are partial ones, such
+    as a leap on a rider's line (`fRD`: the D leap and the rook's second step when the
+    square between is empty) or riders of different ranges under different conditions
+    (`fmWifmR2`: the first step, twice on the initial squares).  For such a piece the
+    generator drops repeated moves.  Conditions (initial, regions) are ignored, so the
+    answer may be yes where no repeat can happen: that costs time, not correctness."""
+    lines = []
+    for a in atoms:
+        if a.kind in ("hop", "grasshop"):
+            # A hopper lands somewhere past the first piece on its line.
+            lines.append((_unit(a), "beyond", set(), a.moves, a.captures))
+            continue
+        step = gcd(abs(a.dx), abs(a.dy))
+        reach = ({step} if a.kind == "leap"
+                 else {step * k for k in range(1, (a.max_steps or MAX_BOARD_SIDE) + 1)})
+        lines.append((_unit(a), a.kind, reach, a.moves, a.captures))
+    for i, (unit, kind, reach, moves, captures) in enumerate(lines):
+        for other_unit, other_kind, other_reach, other_moves, other_captures in lines[i + 1:]:
+            if unit != other_unit or not ((moves and other_moves) or (captures and other_captures)):
+                continue
+            if "beyond" in (kind, other_kind):
+                # Rider and hopper never meet (the rider stops at the first piece, the
+                # hopper lands past it); a leap or another hopper may.
+                if "ride" not in (kind, other_kind):
+                    return True
+                continue
+            if reach & other_reach:
+                return True
+    return False
+
+
+MAX_BOARD_SIDE = 16
+
+
+def _unit(atom):
+    step = gcd(abs(atom.dx), abs(atom.dy))
+    return (atom.dx // step, atom.dy // step)
+
