@@ -69,10 +69,12 @@ def tidy(source):
     blank lines left by its macros are collapsed (at most one inside functions, two
     before top-level definitions), as are `pass` statements in blocks that have others."""
     lines = [_plain_signs(line) for line in _drop_true_guards(source.split("\n"))]
-    following = [""] * (len(lines) + 1)       # the next non-blank line after each
-    for i in range(len(lines) - 1, -1, -1):
-        following[i] = lines[i + 1] if i + 1 < len(lines) and lines[i + 1].strip() \
-            else following[i + 1]
+    following, upcoming = [], ""              # the next non-blank line after each
+    for line in reversed(lines):
+        following.append(upcoming)
+        if line.strip():
+            upcoming = line
+    following.reverse()
     out, previous = [], ""                    # previous: the last non-blank line out
     for i, line in enumerate(lines):
         if line.strip():

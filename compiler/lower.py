@@ -22,6 +22,8 @@ from math import gcd
 
 from fairyforge.fen import parse_fen, parse_square
 
+from .resolve import MAX_FILES, MAX_RANKS
+
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("white", "black")
 EMPTY, OFF = 0, 1
@@ -505,7 +507,7 @@ def may_repeat_moves(atoms):
             continue
         step = gcd(abs(a.dx), abs(a.dy))
         reach = ({step} if a.kind == "leap"
-                 else {step * k for k in range(1, (a.max_steps or MAX_BOARD_SIDE) + 1)})
+                 else {step * k for k in range(1, (a.max_steps or max(MAX_FILES, MAX_RANKS)) + 1)})
         lines.append((_unit(a), a.kind, reach, a.moves, a.captures))
     for i, (unit, kind, reach, moves, captures) in enumerate(lines):
         for other_unit, other_kind, other_reach, other_moves, other_captures in lines[i + 1:]:
@@ -520,9 +522,6 @@ def may_repeat_moves(atoms):
             if reach & other_reach:
                 return True
     return False
-
-
-MAX_BOARD_SIDE = 16
 
 
 def _unit(atom):

@@ -18,6 +18,7 @@ the piece; after each move, a Record says which piece moved and what the mover's
 pieces attack.  Only games with a rule that needs identities pay for them.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .move import F_DROP, FROM_MASK
@@ -107,6 +108,22 @@ class PieceTracker:
 
 
 # -- the rules ------------------------------------------------------------------------------
+
+def refuses_moves(meta):
+    """Does a rule of the game make moves illegal because of the history (so that
+    legal moves may differ from what perft, which sees one position, counts)?"""
+    return "illegal" in (meta["perpetual_check"], meta["perpetual_chase"])
+
+
+def needs_identities(meta):
+    """Does a rule of the game speak of "the same piece" along the history?"""
+    return bool(meta["perpetual_chase"] or meta["perpetual_check_one_piece"])
+
+
+def most_repeated(keys):
+    """How often the most frequent position of `keys` occurs."""
+    return max(Counter(keys).values())
+
 
 def cycle_moves(keys, needed):
     """If the last position of `keys` (the repetition keys of the positions of a game,

@@ -6,6 +6,7 @@ META table; nothing reaches the compiled code before it has been checked.
 """
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Optional
 
@@ -39,8 +40,7 @@ class Position:
         meta = game.meta
         # Piece identities, for the rules about one and the same piece in a cycle.
         self._tracker = (cycles.PieceTracker(self._engine, meta)
-                         if meta.get("perpetual_chase") or meta.get("perpetual_check_one_piece")
-                         else None)
+                         if cycles.needs_identities(meta) else None)
 
     # -- FEN in --------------------------------------------------------------------------
     def _load_fen(self, fen):
@@ -246,21 +246,15 @@ class Position:
         """The legal moves, history-dependent rules (perpetual check and chase) included."""
         notation, colour = self.game.notation, self._engine.state()[0]
         codes = self._engine.legal_moves()
-        meta = self.game.meta
-        if "illegal" in (meta["perpetual_check"], meta.get("perpetual_chase")) \
-                and self._could_repeat():
+        if cycles.refuses_moves(self.game.meta) and self._could_repeat():
             codes = [c for c in codes if self._cycle_rule_broken(c) is None]
         return [notation.move(code, colour) for code in codes]
 
     def _could_repeat(self):
         """Has some position of the history occurred often enough that one more move
         could complete the repetition?  (Cheap; spares the test of every move.)"""
-        needed = self.game.meta["repetition_count"]
         keys = self._engine.history_keys() + [self._engine.key()]
-        counts = {}
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
-        return max(counts.values()) >= needed - 1
+        return cycles.most_repeated(keys) >= self.game.meta["repetition_count"] - 1
 
     def _cycle_rule_broken(self, code):
         """Why this legal move breaks a perpetual rule declared `illegal` (a reason for
@@ -280,12 +274,12 @@ class Position:
             if first is not None:
                 mine, theirs = cycles.split_sides(self._records[first:] + [record])
                 if meta["perpetual_check"] == "illegal" and cycles.perpetual_check(
-                        mine, meta.get("perpetual_check_one_piece")):
+                        mine, meta["perpetual_check_one_piece"]):
                     return "it would repeat the position with a perpetual check"
-                if meta.get("perpetual_chase") == "illegal" and cycles.perpetual_chase(
+                if meta["perpetual_chase"] == "illegal" and cycles.perpetual_chase(
                         mine, theirs):
                     return "it would repeat the position with a perpetual chase"
-            if (meta.get("perpetual_chase") == "illegal" and record.chases
+            if (meta["perpetual_chase"] == "illegal" and record.chases
                     and self._reply_completes_chase(keys, ids, record)):
                 return ("it would go on with a perpetual chase: the chased piece could "
                         "repeat the position")
@@ -298,11 +292,9 @@ class Position:
         given, `keys` ending with its position) with a move of the chased piece that
         makes the position occur for the N-th time, completing a perpetual chase?"""
         needed = self.game.meta["repetition_count"]
-        counts = {}
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
+        counts = Counter(keys)
         for reply, key in self._engine.child_keys():
-            if reply & F_DROP or counts.get(key, 0) < needed - 1:
+            if reply & F_DROP or counts[key] < needed - 1:
                 continue
             first = cycles.cycle_moves(keys + [key], needed)
             moved = cycles.Record(ids[reply & FROM_MASK], False, frozenset(), frozenset())
@@ -506,9 +498,9 @@ class Position:
         mine, theirs = cycles.split_sides(self._records[first:])
         for broke, other, winner in ((mine, theirs, side_now), (theirs, mine, 1 - side_now)):
             if meta["perpetual_check"] == "loses" and cycles.perpetual_check(
-                    broke, meta.get("perpetual_check_one_piece")):
+                    broke, meta["perpetual_check_one_piece"]):
                 return Outcome(SIDES[winner], "perpetual check")
-            if meta.get("perpetual_chase") == "loses" and cycles.perpetual_chase(broke, other):
+            if meta["perpetual_chase"] == "loses" and cycles.perpetual_chase(broke, other):
                 return Outcome(SIDES[winner], "perpetual chase")
         return _result(meta["repetition_result"], side_now, "repetition")
 

@@ -33,6 +33,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import fairyforge as ff
+from fairyforge import cycles
 from fairyforge.compiler import codegen, lower, parse, resolve
 from fairyforge.compiler.diagnostics import DiagnosticBag
 from fairyforge.errors import (DefinitionError, EmptyHistoryError, FenError,
@@ -375,11 +376,6 @@ def placed_fen(data, game):
            f"{data.draw(st.integers(1, 40))}" + (" -" if meta["restrictions"] else "")
 
 
-def history_rules(game):
-    """Does legal_moves() depend on the history (so perft, which does not, may differ)?"""
-    return "illegal" in (game.meta["perpetual_check"], game.meta.get("perpetual_chase"))
-
-
 def check_position(pos, game, rng):
     """An accepted position behaves: FEN round trip, same key, moves push and pop back."""
     fen = pos.fen()
@@ -387,7 +383,7 @@ def check_position(pos, game, rng):
     assert again.fen() == fen
     assert again.key() == pos.key()
     moves = pos.legal_moves()
-    if not history_rules(game):
+    if not cycles.refuses_moves(game.meta):
         assert pos.perft(1) == len(moves)
     pos.outcome()
     pos.is_check()
@@ -516,7 +512,7 @@ def test_random_playouts_push_pop_round_trip(games, name, seed):
     rng = random.Random(seed)
     pos = game.start()
     states = [(pos.fen(), pos.key())]
-    perpetual = history_rules(game)
+    perpetual = cycles.refuses_moves(game.meta)
     for ply in range(PLIES):
         moves = pos.legal_moves()
         if not moves or pos.outcome() is not None or len(states) > 400:
