@@ -1310,7 +1310,7 @@ class _Walker:
 
     def __init__(self, position):
         self.position = position
-        self.engine = getattr(position, "_engine", None)
+        self.engine = getattr(position, "engine", None)
         notation = getattr(getattr(position, "game", None), "notation", None)
         self.fast = (self.engine is not None and notation is not None
                      and all(hasattr(self.engine, n) for n in ("legal_moves", "push", "pop", "key"))

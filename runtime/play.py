@@ -13,7 +13,7 @@ def board_text(position):
     """The board as text: ranks from the top, both hands, whose turn."""
     meta = position.game.meta
     files, ranks = meta["files"], meta["ranks"]
-    codes = position._engine.board()
+    codes = position.engine.board()
     tokens = [p["tokens"] for p in meta["pieces"]]
     width = max(len(t) for pair in tokens for t in pair if t) + 1
     lines = []
@@ -25,7 +25,7 @@ def board_text(position):
         lines.append(f"{r + 1:>3} " + "".join(cells))
     lines.append("    " + "".join(chr(97 + f).rjust(width) for f in range(files)))
     if meta["has_drops"] or meta["setup_has_holdings"]:
-        hands = position._engine.hands()
+        hands = position.engine.hands()
         n = len(tokens)
         for colour, side in enumerate(meta["side_names"]):
             held = " ".join(f"{tokens[t][colour]}x{hands[colour * n + t]}"
@@ -76,7 +76,7 @@ def play(game, human="white", depth=None, movetime=2.0, stdin=sys.stdin, out=sys
             result = think(position, depth=depth or 4)
             say(f"Hint: {result.best_move}")
         elif text == "undo":
-            if position._engine.ply() >= 2:
+            if position.engine.ply() >= 2:
                 position.pop()
                 position.pop()
             else:

@@ -47,7 +47,7 @@ def play_one(task):
     game = _game(name)
     rng = random.Random(seed)
     position = game.start()
-    position._engine.set_hash_size(4)
+    position.engine.set_hash_size(4)
     random_plies = rng.randint(2, 4)
     branching, nodes, seconds = [], 0, 0.0
     outcome = None

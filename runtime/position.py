@@ -42,6 +42,13 @@ class Position:
         self._tracker = (cycles.PieceTracker(self._engine, meta)
                          if cycles.needs_identities(meta) else None)
 
+    @property
+    def engine(self):
+        """The compiled engine behind this position: the handle that search, play,
+        playtest, UCI and the play diff use for what the Position API does not cover
+        (searching, raw move codes).  Moves pushed on it bypass the history rules."""
+        return self._engine
+
     # -- FEN in --------------------------------------------------------------------------
     def _load_fen(self, fen):
         meta = self.game.meta

@@ -55,7 +55,7 @@ def think(position, depth=None, nodes=None, movetime=None, on_info=None, stop_fl
     depth: plies (default: as deep as the limits allow, at most 64); nodes: node budget;
     movetime: seconds.  on_info(Info) is called after each completed depth.
     """
-    engine = position._engine
+    engine = position.engine
     legal = position.legal_moves()           # history-dependent rules applied here
     if not legal:
         return Result(None, None)
@@ -95,7 +95,7 @@ def think(position, depth=None, nodes=None, movetime=None, on_info=None, stop_fl
 def _pv(position, best):
     """The principal variation starting with `best`, as Move objects."""
     notation = position.game.notation
-    engine = position._engine
+    engine = position.engine
     line = [best]
     engine.push(best.code)
     try:

@@ -166,7 +166,7 @@ class UciEngine:
 
     def _search(self, position, limits):
         if getattr(position, "_hash_mb", None) != self.hash_mb:
-            position._engine.set_hash_size(self.hash_mb)
+            position.engine.set_hash_size(self.hash_mb)
             position._hash_mb = self.hash_mb
         result = think(position, on_info=lambda info: self.send(info.uci()),
                        stop_flag=lambda: self.stop_requested, **limits)
@@ -179,7 +179,7 @@ class UciEngine:
     def cmd_stop(self, args):
         self.stop_requested = True
         if self.position is not None:
-            self.position._engine.stop()
+            self.position.engine.stop()
         self._wait()
 
     def _wait(self):

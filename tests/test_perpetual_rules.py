@@ -67,7 +67,7 @@ def test_identities_follow_castling_en_passant_and_promotion(games):
     from fairyforge import cycles
     game = games["chess"]
     pos = game.position("r3k3/1P6/8/8/3p4/8/4P3/R3K2R w KQq - 0 1")
-    engine = pos._engine
+    engine = pos.engine
     tracker = cycles.PieceTracker(engine, game.meta)
 
     def ident(square):
