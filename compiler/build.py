@@ -1,7 +1,8 @@
 """Phase 6, build: Cython source -> an importable extension module, cached.
 
-The cache key is a hash of the rule model (its canonical YAML), the template, the
-source of the generating phases (lower, codegen, build), the compiler version, the
+The cache key is a hash of the rule model (its canonical YAML), the templates, the
+hand-written engine core, the source of the generating phases (lower, codegen, build,
+the rule kinds), the compiler version, the
 Cython version, the Python ABI and the C flags, so a change to any of them builds anew
 and nothing stale is ever served.  Each entry is a directory
 holding the module and a manifest with the module's SHA-256; an entry whose module is
@@ -66,13 +67,17 @@ def _generator_source():
     """
     from importlib import resources
     folder = resources.files("fairyforge.compiler")
-    return "".join(folder.joinpath(name).read_text() for name in
-                   ("lower.py", "codegen.py", "build.py"))
+    phases = "".join(folder.joinpath(name).read_text() for name in
+                     ("lower.py", "codegen.py", "build.py"))
+    rule_kinds = sorted((entry for entry in folder.joinpath("rules").iterdir()
+                         if entry.name.endswith(".py")), key=lambda entry: entry.name)
+    engine = codegen.source_files()
+    return phases + "".join(entry.read_text() for entry in rule_kinds + engine)
 
 
 def cache_key(model_yaml, flags):
     h = hashlib.sha256()
-    for part in (model_yaml, codegen.template_text(), _generator_source(), codegen.VERSION,
+    for part in (model_yaml, _generator_source(), codegen.VERSION,
                  _cython_version(),
                  sysconfig.get_config_var("EXT_SUFFIX") or "", sys.version, " ".join(flags)):
         h.update(part.encode())
@@ -130,7 +135,8 @@ def _compile(pyx_path, module_name, workdir, flags, progress):
     c_path = os.path.join(workdir, module_name + ".c")
     _say(progress, "cythonizing")
     options = cython_main.CompilationOptions(cython_main.default_options, output_file=c_path,
-                                             language_level=3)
+                                             language_level=3,
+                                             include_path=[codegen.core_folder()])
     try:
         result = cython_main.compile(pyx_path, options)
     except Exception as err:        # Cython reports errors by raising from deep inside

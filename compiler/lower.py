@@ -8,30 +8,24 @@ Decides the board representation and numbers everything:
   OFF sentinel, so any leap of at most `pad` squares from a board square lands on the
   board or on OFF, never outside the array.
   Square index = (rank + pad) * stride + file + pad.
-* piece codes: 0 empty, 1 off-board, 2 + 2 * type + colour for a piece (colour 0 for
-  White, 1 for Black), so `code & 1` is the colour and `(code >> 1) - 1` the type.
+* piece codes and moves as fairyforge.encoding lays them out.
 * every square set the rules use becomes one row of a byte table (`regions`), so the
   generated code tests membership with one array load.
 
 The result is plain data (ints, lists, dicts); the codegen phase only renders it.
 """
 
-import random
 from dataclasses import dataclass, field
 from math import gcd
 
+from fairyforge.encoding import piece_code
 from fairyforge.fen import parse_fen, parse_square
 
 from .resolve import MAX_FILES, MAX_RANKS
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("white", "black")
-EMPTY, OFF = 0, 1
 MAX_HAND = 64          # hand counts are kept below this (FEN parsing checks it)
-
-
-def piece_code(type_index, colour):
-    return 2 + 2 * type_index + colour
 
 
 @dataclass
@@ -57,10 +51,11 @@ class Tables:
     has_drops: bool = False
     has_ep: bool = False
     no_facing_kings: bool = False
-    zobrist: dict = field(default_factory=dict)
+    captures_fill_hands: bool = False
+    mating_drops: list = field(default_factory=list)  # types whose drops may not mate
     resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
-    restrictions: list = field(default_factory=list)  # dicts: trigger, events, restricted, forbidden
+    restrictions: list = field(default_factory=list)  # dicts (see _restrictions)
     stalemating_illegal: bool = False
     values: list = field(default_factory=list)       # per type: material value (centipawns)
     pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
@@ -392,22 +387,6 @@ class Lowerer:
                         "not_mating": rule.not_mating})
         return out
 
-    # -- hashing --------------------------------------------------------------------------
-    def _zobrist(self, ntypes, ncastle):
-        rng = random.Random(0x5EEDF00D)
-
-        def key():
-            return rng.getrandbits(64)
-
-        return {
-            "piece": [[key() for _ in range(self.nsq)] for _ in range(2 + 2 * ntypes)],
-            "hand": [[[key() for _ in range(MAX_HAND + 1)] for _ in range(ntypes)]
-                     for _ in range(2)],
-            "side": key(),
-            "castling": [key() for _ in range(max(ncastle, 1))],
-            "ep": [key() for _ in range(self.nsq)],
-        }
-
     # -- everything -----------------------------------------------------------------------
     def lower(self):
         v = self.v
@@ -431,20 +410,29 @@ class Lowerer:
         if v.deployment is not None:
             tables.deploy = {"last": self.type_index[v.deployment.last]
                              if v.deployment.last else -1}
-        bits = {"capture": 1, "check": 2, "promote": 4}
-        tables.restrictions = [
-            {"trigger": SIDE_NAMES.index(r.trigger_side),
-             "events": sum(bits[e] for e in r.events),
-             "restricted": SIDE_NAMES.index(r.restricted_side),
-             "forbidden": sum(bits[e] for e in r.forbidden),
-             "forbidden_words": ", ".join(r.forbidden)} for r in v.restrictions]
+        tables.restrictions = self._restrictions()
+        tables.captures_fill_hands = any(h >= 0 for row in tables.capture_to_hand for h in row)
+        tables.mating_drops = [d["type"] for d in tables.drops if d["not_mating"]]
         tables.stalemating_illegal = v.stalemating_illegal
         tables.values, tables.pst = self._evaluation(pieces)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
-        tables.zobrist = self._zobrist(len(v.pieces), len(castling))
         tables.regions = self.regions
         tables.meta = self._meta(tables)
         return tables
+
+    def _restrictions(self):
+        """Per restriction: the colours, their names, the events that lift it and the
+        ones it forbids, and its bit in the position's `lifted` field."""
+        names = self.v.side_names
+        out = []
+        for r in self.v.restrictions:
+            trigger = SIDE_NAMES.index(r.trigger_side)
+            restricted = SIDE_NAMES.index(r.restricted_side)
+            out.append({"trigger": trigger, "restricted": restricted,
+                        "trigger_name": names[trigger], "restricted_name": names[restricted],
+                        "events": list(r.events), "forbidden": list(r.forbidden),
+                        "lifted_bit": 1 << trigger})
+        return out
 
     def _meta(self, t):
         """What the runtime needs to talk to users: names, letters, notation, rules."""

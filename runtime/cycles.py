@@ -21,7 +21,7 @@ pieces attack.  Only games with a rule that needs identities pay for them.
 from collections import Counter
 from dataclasses import dataclass
 
-from .move import F_DROP, FROM_MASK
+from .encoding import F_DROP, code_type, move_from, move_to
 
 
 @dataclass(frozen=True)
@@ -60,12 +60,12 @@ class PieceTracker:
         """The identities after `code` was played from the position whose identities
         are `self.ids[-1]`: `before` and `after` are the boards ({square: code})."""
         ids = dict(self.ids[-1])
-        to = (code >> 9) & FROM_MASK
+        to = move_to(code)
         if code & F_DROP:
             ids[to] = self.next_id
             self.next_id += 1
             return ids
-        frm = code & FROM_MASK
+        frm = move_from(code)
         mover = ids.pop(frm)
         displaced = ids.pop(to, None)        # a captured piece (or a castling rook)
         ids[to] = mover
@@ -89,15 +89,13 @@ class PieceTracker:
         position whose board was `before` ({square: code}); `mover` made it."""
         board = self.board()
         ids = self.follow(code, before, board)
-        royal = 2 + 2 * self.royal_type
         checkers, chases = set(), set()
         for frm, to in self.engine.capture_pairs(mover):
-            if board[to] & ~1 == royal:
+            if code_type(board[to]) == self.royal_type:
                 checkers.add(ids[frm])
             else:
                 chases.add((ids[frm], ids[to]))
-        to = (code >> 9) & FROM_MASK
-        return ids, Record(ids[to], self.engine.is_check(), frozenset(checkers),
+        return ids, Record(ids[move_to(code)], self.engine.is_check(), frozenset(checkers),
                            frozenset(chases))
 
     def push(self, ids):

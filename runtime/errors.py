@@ -60,3 +60,13 @@ class BuildError(FairyforgeError):
 
 class UnknownGameError(FairyforgeError, LookupError):
     """A game name is neither a bundled game nor a readable definition file."""
+
+
+class ArgumentError(FairyforgeError, ValueError):
+    """An argument of an API call is of the wrong kind or out of range (a perft depth
+    of -1 or 2.5, say)."""
+
+
+class ConcurrentUseError(FairyforgeError, RuntimeError):
+    """One Position (one engine) was used from two threads at once.  Positions are not
+    shared between threads: give each thread its own (`pos.copy()`)."""

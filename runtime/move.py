@@ -2,10 +2,7 @@
 
 from dataclasses import dataclass
 
-FROM_MASK = 511
-F_DROP = 1 << 25
-F_CASTLE = 1 << 26
-F_EP = 1 << 27
+from .encoding import F_CASTLE, F_DROP, F_EP, move_from, move_selector, move_to
 
 
 @dataclass(frozen=True)
@@ -44,9 +41,7 @@ class Notation:
         self.pieces = meta["pieces"]
 
     def text(self, code, colour=0):
-        frm = code & FROM_MASK
-        to = (code >> 9) & FROM_MASK
-        sel = (code >> 18) & 127
+        frm, to, sel = move_from(code), move_to(code), move_selector(code)
         dest = self.square_of_index[to]
         if code & F_DROP:
             # Drops name the piece by its White letter, as Fairy-Stockfish does (or

@@ -13,7 +13,9 @@ from typing import Optional
 from . import cycles
 from .errors import EmptyHistoryError, FenError, IllegalMoveError, InvalidMoveError
 from .fen import parse_fen, parse_square
-from .move import F_DROP, FROM_MASK, Move
+from .encoding import F_DROP, move_from, piece_code
+from .move import Move
+from .refusals import explain_refusal
 
 SIDES = ("white", "black")
 MOVE_SYNTAX = re.compile(r"(?:[A-Z]@|[a-z][0-9]{1,2})[a-z][0-9]{1,2}[a-z+]?")
@@ -76,7 +78,7 @@ class Position:
                                f"{meta['title']} puts one there", fen)
             if typ == meta["royal_type"]:
                 royal_count[colour] += 1
-            pieces.append((index, 2 + 2 * typ + colour))
+            pieces.append((index, piece_code(typ, colour)))
         hands = self._hands(parsed, fen)
         ntypes = len(meta["pieces"])
         royal = meta["royal_type"]
@@ -161,7 +163,7 @@ class Position:
             # A right whose king or rook is not on its square could never be used (and
             # Fairy-Stockfish would drop it): refuse it rather than keep a dead right.
             c = options[ch]
-            king_code = 2 + 2 * meta["royal_type"] + c["colour"]
+            king_code = piece_code(meta["royal_type"], c["colour"])
             if board.get(c["king_from"]) != king_code:
                 raise FenError("castling", f"'{ch}': the {SIDES[c['colour']]} "
                                f"{meta['pieces'][meta['royal_type']]['name']} is not on "
@@ -304,7 +306,7 @@ class Position:
             if reply & F_DROP or counts[key] < needed - 1:
                 continue
             first = cycles.cycle_moves(keys + [key], needed)
-            moved = cycles.Record(ids[reply & FROM_MASK], False, frozenset(), frozenset())
+            moved = cycles.Record(ids[move_from(reply)], False, frozenset(), frozenset())
             theirs, mine = cycles.split_sides(self._records[first:] + [record, moved])
             if cycles.perpetual_chase(mine, theirs):
                 return True
@@ -536,7 +538,7 @@ class _Checks:
             square = game.notation.square_of_index[c["rook_from"]]
             f, r = parse_square(square, files, ranks)
             found = setup.board.get((f, r))
-            self.castling_rook_codes[c["fen"]] = (2 + 2 * found[0] + found[1]) if found else -1
+            self.castling_rook_codes[c["fen"]] = piece_code(*found) if found else -1
         self.reachable = reachable_squares(variant, setup, types)
 
 
@@ -622,37 +624,6 @@ def reachable_squares(variant, setup, types):
             per_colour.append(seen)
         out.append(per_colour)
     return out
-
-
-REFUSALS = {
-    1: "it would leave {mover}'s {royal} attacked",
-    2: "the two {royal}s would face each other on an open file",
-    3: "{mover} may not capture before {trigger} has {events}",
-    4: "{mover} may not give check before {trigger} has {events}",
-    5: "{mover} may not promote before {trigger} has {events}",
-    6: "a {piece} drop may not give checkmate",
-    7: "it would leave {other} without a legal move, and stalemating is not allowed",
-}
-PAST = {"capture": "captured", "check": "checked", "promote": "promoted"}
-
-
-def explain_refusal(game, reason, colour, code):
-    """Words for the engine's refusal codes (see why_illegal in the generated engine)."""
-    meta = game.meta
-    names = meta["side_names"]
-    restriction = next((r for r in meta["restrictions"] if r["restricted"] == colour), None)
-    events = ""
-    trigger = names[1 - colour]
-    if restriction:
-        done = [e for bit, e in ((1, "capture"), (2, "check"), (4, "promote"))
-                if restriction["events"] & bit]
-        words = [PAST[e] for e in done]
-        events = ", ".join(words[:-1]) + (" or " if len(words) > 1 else "") + words[-1]
-        trigger = names[restriction["trigger"]]
-    return REFUSALS.get(reason, "it breaks a rule of the game").format(
-        mover=names[colour], other=names[1 - colour], trigger=trigger, events=events,
-        royal=meta["pieces"][meta["royal_type"]]["name"],
-        piece=meta["pieces"][((code >> 18) & 127) - 1]["name"] if (code >> 18) & 127 else "")
 
 
 def _result(result, side_to_move, reason):

@@ -140,8 +140,8 @@ def test_a_compiler_change_is_never_served_stale(monkeypatch):
 
 
 def test_generated_source_reads_as_written_by_hand(games):
-    """No always-true guards, double signs, empty-block `pass`es or runs of blank
-    lines left by the template's macros (codegen.tidy)."""
+    """The templates render clean code (there is no tidying pass): no always-true
+    guards, double signs, empty-block `pass`es or runs of blank lines."""
     import re
     for name in ("chess", "xiangqi", "kjartansson"):
         with open(games[name].source_path) as f:
@@ -150,12 +150,3 @@ def test_generated_source_reads_as_written_by_hand(games):
         assert not re.search(r"[\w\])] [+-] -\d|[+-]= -\d", source)
         assert "\n\n\n\n" not in source
         assert not re.search(r"\n( +)[^\n]*\n\1pass\n", source)
-
-
-def test_tidy_keeps_the_meaning():
-    from fairyforge.compiler.codegen import tidy
-    source = ("cdef f():\n    if True:\n        x = sq + -10\n\n\n\n        y -= -9\n"
-              "        if True and a:\n            pass\n        pass\n"
-              "    s = 'sq + -1'\ndef g():\n    return 1\n")
-    assert tidy(source) == ("cdef f():\n    x = sq - 10\n\n    y += 9\n    if a:\n"
-                            "        pass\n    s = 'sq + -1'\n\n\ndef g():\n    return 1\n")

@@ -1,0 +1,417 @@
+# The Python-facing engine: the same for every game (hand-written, included by every
+# generated engine after its META table).
+
+from fairyforge.errors import ConcurrentUseError
+
+cdef enum:
+    MAX_PERFT_DEPTH = 64
+
+
+cdef class Engine:
+    """One position with its move history (used by fairyforge.Position).
+
+    Threads: the long calls (perft, search_depth) release the GIL.  While one runs, any
+    other call on the same engine but stop() raises ConcurrentUseError instead of
+    reading or changing a position in the middle of being searched.
+    """
+
+    cdef Pos pos
+    cdef Search search
+    cdef int busy
+
+    cdef int _idle(self) except -1:
+        if self.busy:
+            raise ConcurrentUseError("this position is being searched or counted by "
+                                     "another thread: use a copy per thread")
+        return 0
+
+    def __cinit__(self):
+        memset(&self.pos, 0, sizeof(Pos))
+        memset(&self.search, 0, sizeof(Search))
+        self.pos.hist_cap = 256
+        self.pos.hist = <Undo*> malloc(self.pos.hist_cap * sizeof(Undo))
+        if self.pos.hist == NULL:
+            raise MemoryError()
+        self.clear()
+
+    def __dealloc__(self):
+        if self.pos.hist != NULL:
+            free(self.pos.hist)
+        if self.search.tt != NULL:
+            free(self.search.tt)
+        free(self.search.movebuf)
+        free(self.search.scores)
+
+    def set_hash_size(self, int megabytes):
+        """(Re)allocate the transposition table with about this many megabytes."""
+        self._idle()
+        cdef uint64_t entries = 1
+        while entries * 2 * sizeof(TTEntry) <= (<uint64_t> max(megabytes, 1)) << 20:
+            entries *= 2
+        if self.search.tt != NULL:
+            free(self.search.tt)
+        self.search.tt = <TTEntry*> malloc(entries * sizeof(TTEntry))
+        if self.search.tt == NULL:
+            raise MemoryError()
+        memset(self.search.tt, 0, entries * sizeof(TTEntry))
+        self.search.tt_mask = entries - 1
+
+    def new_game(self):
+        """Forget what earlier searches learnt (transposition table, killers, history)."""
+        self._idle()
+        if self.search.tt != NULL:
+            memset(self.search.tt, 0, (self.search.tt_mask + 1) * sizeof(TTEntry))
+        memset(self.search.killers, 0, sizeof(self.search.killers))
+        memset(self.search.history, 0, sizeof(self.search.history))
+
+    def stop(self):
+        """Ask a running search to stop (safe from another thread)."""
+        self.search.stop_request = 1
+
+    def evaluate(self):
+        self._idle()
+        return evaluate(&self.pos)
+
+    def search_depth(self, int depth, uint64_t node_limit=0, double seconds=0.0,
+                     int alpha=-INF, int beta=INF, moves=None):
+        """One iteration of iterative deepening: (score, best move, nodes, stopped).
+
+        `moves` restricts the root to these move codes (for rules the engine cannot see,
+        such as repetition-based ones).  A stopped iteration's result must be discarded.
+        """
+        self._idle()
+        if not 1 <= depth < MAX_PLY - 8:
+            raise ValueError("depth must be between 1 and %d" % (MAX_PLY - 9))
+        cdef uint32_t root[MAX_MOVES]
+        cdef int n = 0, best
+        cdef uint32_t best_move = 0, m
+        self._prepare_search()
+        for m in (self.legal_moves() if moves is None else list(moves)):
+            root[n] = m
+            n += 1
+        if n == 0:
+            return (no_move_score(&self.pos, 0), 0, 0, False)
+        self._reserve(MAX_PLY + 8)
+        self.search.nodes = 0
+        self.search.node_limit = node_limit
+        self.search.deadline = now() + seconds if seconds > 0 else 0.0
+        self.search.stopped = 0
+        self.search.stop_request = 0
+        self.busy = 1
+        try:
+            with nogil:
+                best = search_root(&self.pos, &self.search, root, n, depth, alpha, beta,
+                                   &best_move)
+        finally:
+            self.busy = 0
+        return (best, best_move, self.search.nodes, bool(self.search.stopped))
+
+    cdef int _prepare_search(self) except -1:
+        """Allocate the transposition table and the move buffers on first use."""
+        if self.search.tt == NULL:
+            self.set_hash_size(16)
+        if self.search.movebuf == NULL:
+            self.search.movebuf = <uint32_t*> malloc(<size_t> MAX_PLY * MAX_MOVES * sizeof(uint32_t))
+            self.search.scores = <int*> malloc(MAX_MOVES * sizeof(int))
+            if self.search.movebuf == NULL or self.search.scores == NULL:
+                raise MemoryError()
+        return 0
+
+    def principal_variation(self, int max_length=16):
+        """The expected line from the transposition table (legal moves only)."""
+        self._idle()
+        line = []
+        seen = set()
+        while len(line) < max_length and self.search.tt != NULL:
+            entry = self.search.tt[self.pos.key & self.search.tt_mask]
+            if entry.key != self.pos.key or entry.move == 0 or self.pos.key in seen:
+                break
+            if entry.move not in self.legal_moves():
+                break
+            seen.add(self.pos.key)
+            line.append(entry.move)
+            self._reserve(2)
+            make(&self.pos, entry.move)
+        for _ in line:
+            unmake(&self.pos)
+        return line
+
+    cdef int _reserve(self, int extra) except -1:
+        """Room in the history for `extra` more moves."""
+        cdef int64_t cap = self.pos.hist_cap, needed = <int64_t> self.pos.ply + extra
+        cdef Undo* grown
+        if needed < cap:
+            return 0
+        while needed >= cap:
+            cap *= 2
+        if cap > (1 << 28):
+            raise MemoryError("a move history that long cannot be kept")
+        grown = <Undo*> realloc(self.pos.hist, cap * sizeof(Undo))
+        if grown == NULL:
+            raise MemoryError()
+        self.pos.hist = grown
+        self.pos.hist_cap = cap
+        return 0
+
+    def clear(self):
+        """An empty board, White to move, no history."""
+        self._idle()
+        cdef int i
+        for i in range(NSQ):
+            self.pos.b[i] = EMPTY if BOARD_MASK[i] else OFF
+        for i in range(2 * NTYPES):
+            self.pos.hand[i] = 0
+        self.pos.side = 0
+        self.pos.ep = 0
+        self.pos.ep_victim = 0
+        self.pos.castling = 0
+        self.pos.lifted = 0
+        self.pos.halfmove = 0
+        self.pos.fullmove = 1
+        self.pos.royal[0] = -1
+        self.pos.royal[1] = -1
+        self.pos.ply = 0
+        self._rehash()
+
+    cdef void _rehash(self):
+        cdef uint64_t key = 0
+        cdef int i, c, typ
+        for i in range(NSQ):
+            if self.pos.b[i] > OFF:
+                key ^= Z_PIECE[self.pos.b[i] * NSQ + i]
+        for c in range(2):
+            for typ in range(NTYPES):
+                key ^= hand_key(c, typ, self.pos.hand[hand_index(c, typ)])
+        for i in range(NCASTLE):
+            if self.pos.castling & (1 << i):
+                key ^= Z_CASTLE[i]
+        if self.pos.ep:
+            key ^= Z_EP[self.pos.ep]
+        if self.pos.side:
+            key ^= Z_SIDE
+        for i in range(2):
+            if self.pos.lifted & (1 << i):
+                key ^= Z_LIFTED[i]
+        self.pos.key = key
+
+    def set_state(self, pieces, hands, int side, int castling, int ep, int ep_victim,
+                  int halfmove, int fullmove, int lifted=0):
+        """Set a whole position.  pieces: [(square index, code)]; hands: 2*NTYPES counts.
+
+        The caller (fairyforge.position) validates the FEN; this re-checks every index
+        so that no input can write outside the board.
+        """
+        self._idle()
+        cdef int sq, code, i, typ
+        if side not in (0, 1):
+            raise ValueError("side must be 0 or 1")
+        if len(hands) != 2 * NTYPES:
+            raise ValueError("hands must have %d counts" % (2 * NTYPES))
+        for i in range(2 * NTYPES):
+            if not 0 <= hands[i] <= MAX_HAND - 1:
+                raise ValueError("hand count out of range")
+        for sq, code in pieces:
+            if not (0 <= sq < NSQ and BOARD_MASK[sq]):
+                raise ValueError("square index %r is not on the board" % sq)
+            if not (2 <= code < NCODES):
+                raise ValueError("piece code %r is not a piece" % code)
+        if ep and not (0 <= ep < NSQ and BOARD_MASK[ep] and 0 <= ep_victim < NSQ
+                       and BOARD_MASK[ep_victim]):
+            raise ValueError("en passant square is not on the board")
+        if CAPTURES_FILL_HANDS:
+            # A hand may never count MAX_HAND pieces of a type (its Zobrist keys stop
+            # there), so there may not be that many pieces in play.
+            if sum(hands) + sum(1 for sq, code in pieces if code_type(code) != ROYAL_TYPE) \
+                    > MAX_HAND - 1:
+                raise ValueError("more pieces than a hand can hold")
+        self.clear()
+        for sq, code in pieces:
+            self.pos.b[sq] = code
+            if code_type(code) == ROYAL_TYPE:
+                self.pos.royal[code & 1] = sq
+        for i in range(2 * NTYPES):
+            self.pos.hand[i] = hands[i]
+        self.pos.side = side
+        self.pos.castling = castling & ((1 << NCASTLE) - 1)
+        self.pos.ep = ep
+        self.pos.ep_victim = ep_victim
+        self.pos.halfmove = halfmove
+        self.pos.fullmove = fullmove
+        self.pos.lifted = lifted & 3
+        self._rehash()
+
+    def board(self):
+        """Piece codes of the real squares, in META['squares'] order."""
+        self._idle()
+        return [self.pos.b[i] for i in META["squares"]]
+
+    def hands(self):
+        self._idle()
+        return [self.pos.hand[i] for i in range(2 * NTYPES)]
+
+    def state(self):
+        """(side, castling bits, en passant square, halfmove clock, fullmove number,
+        lifted restriction bits)."""
+        self._idle()
+        return (self.pos.side, self.pos.castling, self.pos.ep, self.pos.halfmove,
+                self.pos.fullmove, self.pos.lifted)
+
+    def key(self):
+        self._idle()
+        return self.pos.key
+
+    def ply(self):
+        self._idle()
+        return self.pos.ply
+
+    def royal_square(self, int colour):
+        self._idle()
+        return self.pos.royal[colour & 1]
+
+    def legal_moves(self):
+        self._idle()
+        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef int n, i
+        if out == NULL:
+            raise MemoryError()
+        self._reserve(4)
+        n = gen_legal(&self.pos, out)
+        result = [out[i] for i in range(n)]
+        free(out)
+        return result
+
+    def pseudo_moves(self):
+        """Every move the pieces could make, before the rules about royal safety,
+        restrictions, drop mates and stalemating moves are applied."""
+        self._idle()
+        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef int n, i
+        if out == NULL:
+            raise MemoryError()
+        n = gen_pseudo(&self.pos, out)
+        result = [out[i] for i in range(n)]
+        free(out)
+        return result
+
+    def capture_pairs(self, int colour):
+        """[(from, to)] for every piece of `colour` and every enemy piece it could
+        capture now, whoever is to move: what each piece attacks, for the perpetual
+        chase rule.  Pseudo-legal, as xiangqi counts attacks (a pinned piece still
+        attacks); en passant captures are left out (they take no piece on `to`)."""
+        self._idle()
+        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef int n, i, to
+        cdef uint32_t m
+        if out == NULL:
+            raise MemoryError()
+        n = gen_pseudo_0(&self.pos, out) if colour == 0 else gen_pseudo_1(&self.pos, out)
+        pairs = set()
+        for i in range(n):
+            m = out[i]
+            to = move_to(m)
+            if not m & (F_DROP | F_CASTLE | F_EP) and self.pos.b[to] > OFF:
+                pairs.add((move_from(m), to))
+        free(out)
+        return sorted(pairs)
+
+    def child_keys(self):
+        """[(move, key)]: each legal move with the Zobrist key of the position after
+        it (for rules that look one move ahead for a repetition)."""
+        self._idle()
+        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef int n, i
+        if out == NULL:
+            raise MemoryError()
+        self._reserve(4)
+        n = gen_legal(&self.pos, out)
+        result = []
+        for i in range(n):
+            make(&self.pos, out[i])
+            result.append((out[i], self.pos.key))
+            unmake(&self.pos)
+        free(out)
+        return result
+
+    def refusal(self, uint32_t move):
+        """0 if a pseudo-legal `move` is legal, else the number of the rule it breaks."""
+        self._idle()
+        cdef int code
+        if move not in self.pseudo_moves():
+            raise ValueError("not a pseudo-legal move: %d" % move)
+        self._reserve(4)
+        # (the module-level why_illegal, not this method)
+        make(&self.pos, move)
+        code = why_illegal(&self.pos, move, 0)
+        unmake(&self.pos)
+        return code
+
+    def is_check(self):
+        self._idle()
+        cdef int sq = self.pos.royal[self.pos.side]
+        return sq >= 0 and attacked(self.pos.b, sq, self.pos.side ^ 1)
+
+    def royal_attacked(self, int colour):
+        """Is `colour`'s royal piece attacked (whoever is to move)?"""
+        self._idle()
+        cdef int sq = self.pos.royal[colour & 1]
+        return sq >= 0 and attacked(self.pos.b, sq, (colour & 1) ^ 1)
+
+    def push(self, uint32_t move):
+        """Play `move`, which must be one of legal_moves() (checked: anything else is refused)."""
+        self._idle()
+        if move not in self.legal_moves():
+            raise ValueError("not a legal move: %d" % move)
+        self._reserve(2)
+        make(&self.pos, move)
+
+    def pop(self):
+        """Take back the last move; returns it."""
+        self._idle()
+        if self.pos.ply == 0:
+            raise IndexError("no move to take back")
+        unmake(&self.pos)
+        return self.pos.hist[self.pos.ply].move
+
+    def history_keys(self):
+        """Zobrist keys of the positions before each move of the history, oldest first."""
+        self._idle()
+        return [self.pos.hist[i].key for i in range(self.pos.ply)]
+
+    def perft(self, int depth):
+        """Leaf nodes `depth` plies down.  Ctrl-C (SIGINT) stops it within a fraction of
+        a second with KeyboardInterrupt, the position unchanged."""
+        self._idle()
+        if not 0 <= depth <= MAX_PERFT_DEPTH:
+            raise ValueError("depth must be between 0 and %d" % MAX_PERFT_DEPTH)
+        if depth == 0:
+            return 1
+        cdef uint32_t* buf = <uint32_t*> malloc(<size_t> depth * MAX_MOVES * sizeof(uint32_t))
+        cdef uint64_t nodes
+        if buf == NULL:
+            raise MemoryError()
+        self._reserve(depth + 4)
+        self.busy = 1
+        self.pos.interrupted = 0
+        try:
+            with nogil:
+                nodes = perft(&self.pos, depth, buf)
+        finally:
+            self.busy = 0
+            free(buf)
+        if self.pos.interrupted:
+            self.pos.interrupted = 0
+            raise_pending_signal()
+        return nodes
+
+    def divide(self, int depth):
+        """[(move, leaf count)] for every legal move, as perft's first ply."""
+        self._idle()
+        if not 1 <= depth <= MAX_PERFT_DEPTH:
+            raise ValueError("depth must be between 1 and %d" % MAX_PERFT_DEPTH)
+        result = []
+        for move in self.legal_moves():
+            self._reserve(depth + 4)
+            make(&self.pos, move)
+            result.append((move, self.perft(depth - 1)))
+            unmake(&self.pos)
+        return result

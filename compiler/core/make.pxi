@@ -1,0 +1,141 @@
+# Making and taking back moves: the same for every game.
+#
+# What differs between games arrives through tables (CAPTURE_TO_HAND, RESETS_CLOCK,
+# CASTLE_CLEAR, CASTLE_ROOK_FROM/TO) and two functions of the generated part:
+# ep_capturable (may the opponent take a double step in passing?) and
+# rules_after_make (what the game's rules record after a move, such as lifted
+# restrictions).
+
+cdef void make(Pos* p, uint32_t m) noexcept nogil:
+    cdef Undo* u = &p.hist[p.ply]
+    cdef int us = p.side, them = p.side ^ 1
+    cdef int frm = move_from(m), to = move_to(m), sel = move_selector(m)
+    u.move = m
+    u.ep = p.ep
+    u.ep_victim = p.ep_victim
+    u.castling = p.castling
+    u.halfmove = p.halfmove
+    u.lifted = p.lifted
+    u.key = p.key
+    u.captured = 0
+    u.hand_type = -1
+    u.moved = 0
+    if p.ep:
+        p.key ^= Z_EP[p.ep]
+        p.ep = 0
+    p.halfmove += 1
+    if m & F_DROP:
+        _make_drop(p, to, sel - 1, us)
+    elif m & F_CASTLE:
+        _make_castling(p, u, frm, to, sel, us)
+    else:
+        _make_board_move(p, u, m, frm, to, sel, us, them)
+    rules_after_make(p, m, u, us, them)
+    p.side = them
+    p.key ^= Z_SIDE
+    if us == 1:
+        p.fullmove += 1
+    p.ply += 1
+
+
+cdef inline void _make_drop(Pos* p, int to, int typ, int us) noexcept nogil:
+    p.halfmove = 0                # a drop cannot be undone (as in Fairy-Stockfish)
+    put(p, to, piece_code(typ, us))
+    hand_add(p, us, typ, -1)
+    if typ == ROYAL_TYPE:
+        p.royal[us] = to
+
+
+cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
+                                int us) noexcept nogil:
+    cdef int rf = CASTLE_ROOK_FROM[index], rt = CASTLE_ROOK_TO[index]
+    cdef int king = p.b[frm], rook = p.b[rf]
+    u.moved = king
+    remove(p, frm)
+    remove(p, rf)
+    put(p, to, king)
+    put(p, rt, rook)
+    p.royal[us] = to
+    _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[rf]))
+
+
+cdef inline void _make_board_move(Pos* p, Undo* u, uint32_t m, int frm, int to, int sel,
+                                  int us, int them) noexcept nogil:
+    cdef int code = p.b[frm], victim = u.ep_victim if (m & F_EP) else to
+    cdef int cap = p.b[victim], typ, mid
+    u.moved = code
+    if cap != EMPTY:
+        u.captured = cap
+        remove(p, victim)
+        typ = CAPTURE_TO_HAND[us * NTYPES + code_type(cap)]
+        if typ >= 0:
+            u.hand_type = typ
+            hand_add(p, us, typ, 1)
+        if code_type(cap) == ROYAL_TYPE:
+            p.royal[them] = -1
+        p.halfmove = 0
+    remove(p, frm)
+    put(p, to, piece_code(sel - 1, us) if sel else code)
+    typ = code_type(code)
+    if typ == ROYAL_TYPE:
+        p.royal[us] = to
+    if RESETS_CLOCK[typ]:
+        p.halfmove = 0
+    if CASTLE_CLEAR[frm] | CASTLE_CLEAR[to]:
+        _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[to]))
+    if m & F_DOUBLE:
+        # The square passed over becomes an en passant target only when an enemy
+        # piece could take there, so that equal positions get equal keys.
+        mid = (frm + to) >> 1
+        if ep_capturable(p.b, mid, them):
+            p.ep = mid
+            p.ep_victim = to
+            p.key ^= Z_EP[mid]
+
+
+cdef inline void _clear_castling(Pos* p, int bits) noexcept nogil:
+    cdef int i
+    for i in range(NCASTLE):
+        if bits & (1 << i):
+            p.key ^= Z_CASTLE[i]
+    p.castling &= ~bits
+
+
+cdef void unmake(Pos* p) noexcept nogil:
+    p.ply -= 1
+    cdef Undo* u = &p.hist[p.ply]
+    cdef uint32_t m = u.move
+    cdef int frm = move_from(m), to = move_to(m), sel = move_selector(m)
+    cdef int us = p.side ^ 1, them = p.side, rook
+    p.side = us
+    if us == 1:
+        p.fullmove -= 1
+    if m & F_DROP:
+        p.b[to] = EMPTY
+        p.hand[hand_index(us, sel - 1)] += 1
+        if sel - 1 == ROYAL_TYPE:
+            p.royal[us] = -1
+    elif m & F_CASTLE:
+        rook = p.b[CASTLE_ROOK_TO[sel]]
+        p.b[to] = EMPTY
+        p.b[CASTLE_ROOK_TO[sel]] = EMPTY
+        p.b[CASTLE_ROOK_FROM[sel]] = rook
+        p.b[frm] = u.moved
+        p.royal[us] = frm
+    else:
+        p.b[to] = EMPTY
+        p.b[frm] = u.moved
+        if u.captured:
+            p.b[u.ep_victim if (m & F_EP) else to] = u.captured
+            if code_type(u.captured) == ROYAL_TYPE:
+                p.royal[them] = to
+            if u.hand_type >= 0:
+                p.hand[hand_index(us, u.hand_type)] -= 1
+        if code_type(u.moved) == ROYAL_TYPE:
+            p.royal[us] = frm
+    p.ep = u.ep
+    p.ep_victim = u.ep_victim
+    p.castling = u.castling
+    p.halfmove = u.halfmove
+    p.lifted = u.lifted
+    p.key = u.key

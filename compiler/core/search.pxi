@@ -1,0 +1,265 @@
+# Search: the same for every game (hand-written, included by every generated engine).
+#
+# Alpha-beta with iterative deepening (driven from Python, one call per depth),
+# quiescence on captures, a transposition table on the Zobrist key, and move ordering
+# by transposition-table move, captures (most valuable victim first), killers and
+# history.  Scores are centipawns from the side to move's view; mates are MATE - ply.
+
+cdef enum:
+    MATE = 30000
+    MATE_BOUND = 29000
+    INF = 32000
+    MAX_PLY = 96
+    TT_EXACT = 1
+    TT_LOWER = 2
+    TT_UPPER = 3
+
+
+cdef struct TTEntry:
+    uint64_t key
+    uint32_t move
+    int score
+    short depth
+    short flag
+
+
+cdef struct Search:
+    TTEntry* tt
+    uint64_t tt_mask
+    uint64_t nodes
+    uint64_t node_limit
+    double deadline             # seconds on the monotonic clock; 0 = none
+    int stopped
+    int stop_request
+    int root_ply
+    uint32_t killers[MAX_PLY][2]
+    int history[NCODES * NSQ]
+    uint32_t* movebuf           # MAX_PLY lists of MAX_MOVES moves (heap, not C stack)
+    int* scores                 # move-ordering scores (one list: ordering never nests)
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef int evaluate(Pos* p) noexcept nogil:
+    """Material, square bonuses and pieces in hand, from the side to move's view."""
+    cdef int score = 0, sq, pc, v, c, t
+    for sq in range(FIRST_SQ, LAST_SQ + 1):
+        pc = p.b[sq]
+        if pc > OFF:
+            v = VALUE[code_type(pc)] + PST[pc * NSQ + sq]
+            score += v if (pc & 1) == 0 else -v
+    if HAS_DROPS:
+        for t in range(NTYPES):
+            score += VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
+    return score if p.side == 0 else -score
+
+
+cdef inline int victim_value(Pos* p, uint32_t m) noexcept nogil:
+    cdef int to = move_to(m), cap
+    if m & (F_DROP | F_CASTLE):
+        return 0
+    cap = p.b[p.ep_victim] if (m & F_EP) else p.b[to]
+    return VALUE[code_type(cap)] + 1 if cap > OFF else 0
+
+
+cdef inline int history_index(Pos* p, uint32_t m) noexcept nogil:
+    """The history-heuristic slot of a quiet move: the moving piece's code and its
+    destination (a dropped piece counts as the piece it becomes)."""
+    if m & F_DROP:
+        return piece_code(move_selector(m) - 1, p.side) * NSQ + move_to(m)
+    return p.b[move_from(m)] * NSQ + move_to(m)
+
+
+cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
+                      int ply) noexcept nogil:
+    """Sort moves best-first (insertion sort on a score computed once per move)."""
+    cdef int* scores = s.scores
+    cdef int i, j, sc, frm, sel
+    cdef uint32_t m
+    for i in range(n):
+        m = mv[i]
+        frm = move_from(m)
+        sel = move_selector(m)
+        if m == tt_move:
+            sc = 1 << 30
+        else:
+            sc = victim_value(p, m)
+            if sc:
+                sc = (1 << 24) + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
+            elif sel and not (m & (F_DROP | F_CASTLE)):
+                sc = (1 << 23) + VALUE[sel - 1]
+            elif ply < MAX_PLY and m == s.killers[ply][0]:
+                sc = 1 << 22
+            elif ply < MAX_PLY and m == s.killers[ply][1]:
+                sc = (1 << 22) - 1
+            else:
+                sc = s.history[history_index(p, m)]
+        scores[i] = sc
+    for i in range(1, n):
+        m = mv[i]
+        sc = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < sc:
+            mv[j + 1] = mv[j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        mv[j + 1] = m
+        scores[j + 1] = sc
+
+
+cdef inline bint out_of_time(Search* s) noexcept nogil:
+    if s.stopped:
+        return True
+    if s.stop_request or (s.node_limit and s.nodes >= s.node_limit):
+        s.stopped = 1
+    elif s.deadline > 0 and (s.nodes & 1023) == 0 and now() >= s.deadline:
+        s.stopped = 1
+    return s.stopped
+
+
+cdef bint repeated(Pos* p) noexcept nogil:
+    """Has this position occurred before (since the last capture or pawn move)?"""
+    cdef int i = p.ply - 2, limit = p.ply - p.halfmove
+    while i >= 0 and i >= limit:
+        if p.hist[i].key == p.key:
+            return True
+        i -= 2
+    return False
+
+
+cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil:
+    cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
+    cdef int n, i, score, stand
+    s.nodes += 1
+    if out_of_time(s):
+        return 0
+    stand = evaluate(p)
+    if ply >= MAX_PLY - 1 or stand >= beta:
+        return stand
+    if stand > alpha:
+        alpha = stand
+    n = gen_pseudo(p, mv)
+    order_moves(p, s, mv, n, 0, ply)
+    for i in range(n):
+        if not victim_value(p, mv[i]):
+            break                 # captures come first after ordering
+        make(p, mv[i])
+        if not legal_after_make(p, mv[i], 1):
+            unmake(p)
+            continue
+        score = -quiesce(p, s, -beta, -alpha, ply + 1)
+        unmake(p)
+        if s.stopped:
+            return 0
+        if score >= beta:
+            return score
+        if score > alpha:
+            alpha = score
+    return alpha
+
+
+cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply) noexcept nogil:
+    cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
+    cdef uint32_t best_move = 0, tt_move = 0, m
+    cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked
+    cdef TTEntry* e
+    if ply > 0:
+        if repeated(p):
+            return 0
+        if rules_draw(p):
+            return 0
+    checked = in_check(p, p.side)
+    if checked and ply < MAX_PLY - 8:
+        depth += 1                # look one ply further when in check
+    if depth <= 0 or ply >= MAX_PLY - 1:
+        return quiesce(p, s, alpha, beta, ply)
+    s.nodes += 1
+    if out_of_time(s):
+        return 0
+    e = &s.tt[p.key & s.tt_mask]
+    if e.key == p.key:
+        tt_move = e.move
+        if ply > 0 and e.depth >= depth:
+            score = e.score
+            if score > MATE_BOUND:
+                score -= ply
+            elif score < -MATE_BOUND:
+                score += ply
+            if e.flag == TT_EXACT or (e.flag == TT_LOWER and score >= beta) or \
+                    (e.flag == TT_UPPER and score <= alpha):
+                return score
+    n = gen_pseudo(p, mv)
+    order_moves(p, s, mv, n, tt_move, ply)
+    for i in range(n):
+        m = mv[i]
+        make(p, m)
+        if not legal_after_make(p, m, 0):
+            unmake(p)
+            continue
+        legal_count += 1
+        if legal_count == 1:
+            score = -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1)
+        else:             # principal variation search: a null window first
+            score = -alphabeta(p, s, depth - 1, -alpha - 1, -alpha, ply + 1)
+            if alpha < score < beta and not s.stopped:
+                score = -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1)
+        unmake(p)
+        if s.stopped:
+            return 0
+        if score > best:
+            best = score
+            best_move = m
+        if score > alpha:
+            alpha = score
+        if alpha >= beta:
+            if not victim_value(p, m) and ply < MAX_PLY:
+                if s.killers[ply][0] != m:
+                    s.killers[ply][1] = s.killers[ply][0]
+                    s.killers[ply][0] = m
+                s.history[history_index(p, m)] += depth * depth
+            break
+    if legal_count == 0:
+        return no_move_score(p, ply)
+    e.key = p.key
+    e.move = best_move
+    e.depth = depth
+    e.score = best + ply if best > MATE_BOUND else (best - ply if best < -MATE_BOUND else best)
+    e.flag = TT_LOWER if best >= beta else (TT_EXACT if best > old_alpha else TT_UPPER)
+    return best
+
+
+
+cdef int search_root(Pos* p, Search* s, uint32_t* root, int n, int depth, int alpha,
+                     int beta, uint32_t* best_move) noexcept nogil:
+    """One iteration of iterative deepening over the root moves `root[:n]`: the best
+    score, and its move in best_move (0 if the search was stopped before one)."""
+    cdef TTEntry* e = &s.tt[p.key & s.tt_mask]
+    cdef int i, score, best = -INF, a = alpha
+    order_moves(p, s, root, n, e.move if e.key == p.key else 0, 0)
+    for i in range(n):
+        make(p, root[i])
+        if i == 0:
+            score = -alphabeta(p, s, depth - 1, -beta, -a, 1)
+        else:           # principal variation search: a null window first
+            score = -alphabeta(p, s, depth - 1, -a - 1, -a, 1)
+            if a < score < beta and not s.stopped:
+                score = -alphabeta(p, s, depth - 1, -beta, -a, 1)
+        unmake(p)
+        if s.stopped:
+            break
+        if score > best:
+            best = score
+            best_move[0] = root[i]
+        if score > a:
+            a = score
+    if best_move[0] and not s.stopped:
+        e.key = p.key
+        e.move = best_move[0]
+        e.depth = depth
+        e.score = best
+        e.flag = TT_EXACT
+    return best

@@ -1,0 +1,15 @@
+"""`drop PIECES ... not mating`: a drop of these pieces may not give checkmate (shogi's
+uchifuzume).
+
+Engine: a dropping move that checks is refused (DROP_MATE) when the opponent then has
+no legal move, looked up one ply ahead.  Fairy-Stockfish generates such a drop and
+scores it as a loss instead; docs/language.md compares the two.  Oracle:
+tests/oracle/interpreter.py, `Interpreter.is_legal` (drop mate).
+"""
+
+TEMPLATE = "rules/drop_mate.j2"
+REFUSALS = {"DROP_MATE": "a {piece} drop may not give checkmate"}
+
+
+def active(tables):
+    return bool(tables.mating_drops)

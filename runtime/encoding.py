@@ -1,0 +1,139 @@
+"""The engine's bit layouts: how a move and a piece are packed into integers.
+
+This module is the one place that knows them.  The runtime decodes moves with the
+functions below, and the code generator writes the same layout into every engine as
+Cython constants and inline functions (`cython_source`), so the two can never drift.
+
+Move (32 bits)::
+
+    bits  0-8   from square (a board-array index; unused by drops)
+    bits  9-17  to square
+    bits 18-24  "selector": the promotion or dropped type + 1, or the castling index;
+                0 for a plain move
+    bits 25-28  flags: drop, castling, en passant capture, double step
+
+Piece code (one byte on the board): 0 empty, 1 off the board, else 2 + 2 * type + colour
+(colour 0 White, 1 Black), so `code & 1` is the colour and `(code >> 1) - 1` the type.
+
+The widths are the language's limits (`check_limits` names them in errors): at most
+`MAX_TYPES` piece types, board arrays of at most `MAX_ARRAY_SQUARES` cells.
+"""
+
+SQUARE_BITS = 9
+SELECTOR_BITS = 7
+TO_SHIFT = SQUARE_BITS
+SELECTOR_SHIFT = 2 * SQUARE_BITS
+FLAG_SHIFT = SELECTOR_SHIFT + SELECTOR_BITS
+
+SQUARE_MASK = (1 << SQUARE_BITS) - 1
+SELECTOR_MASK = (1 << SELECTOR_BITS) - 1
+
+F_DROP = 1 << FLAG_SHIFT
+F_CASTLE = 1 << (FLAG_SHIFT + 1)
+F_EP = 1 << (FLAG_SHIFT + 2)
+F_DOUBLE = 1 << (FLAG_SHIFT + 3)
+FLAGS = {"F_DROP": F_DROP, "F_CASTLE": F_CASTLE, "F_EP": F_EP, "F_DOUBLE": F_DOUBLE}
+
+EMPTY, OFF = 0, 1
+FIRST_PIECE_CODE = 2
+
+MAX_ARRAY_SQUARES = 1 << SQUARE_BITS
+# A selector holds type + 1 and a piece code must fit in an unsigned char:
+# 2 + 2 * type + 1 <= 255 and type + 1 <= 127 both give 126 types (0..125).
+MAX_TYPES = min(SELECTOR_MASK - 1, (255 - 1 - FIRST_PIECE_CODE) // 2 + 1)
+MAX_CASTLINGS = SELECTOR_MASK + 1
+
+
+# -- moves -------------------------------------------------------------------------------
+def move_from(move):
+    return move & SQUARE_MASK
+
+
+def move_to(move):
+    return (move >> TO_SHIFT) & SQUARE_MASK
+
+
+def move_selector(move):
+    return (move >> SELECTOR_SHIFT) & SELECTOR_MASK
+
+
+def selected_type(move):
+    """The promotion or dropped type of a move, or None (castling uses the selector
+    for its index, not a type)."""
+    selector = move_selector(move)
+    if not selector or move & F_CASTLE:
+        return None
+    return selector - 1
+
+
+def encode_move(frm, to, selector=0, flags=0):
+    return frm | (to << TO_SHIFT) | (selector << SELECTOR_SHIFT) | flags
+
+
+# -- pieces ------------------------------------------------------------------------------
+def piece_code(type_index, colour):
+    return FIRST_PIECE_CODE + 2 * type_index + colour
+
+
+def code_type(code):
+    return (code >> 1) - 1
+
+
+def code_colour(code):
+    return code & 1
+
+
+# -- limits ------------------------------------------------------------------------------
+def limit_problems(ntypes, array_squares, ncastlings):
+    """What a game asks beyond the encoding's room, as sentences (empty when it fits)."""
+    problems = []
+    if ntypes > MAX_TYPES:
+        problems.append(f"the game has {ntypes} piece types (promoted twins included), but "
+                        f"an engine holds at most {MAX_TYPES}")
+    if array_squares > MAX_ARRAY_SQUARES:
+        problems.append(f"the board with its margin for the longest leap needs "
+                        f"{array_squares} cells, but an engine addresses at most "
+                        f"{MAX_ARRAY_SQUARES}: shorten the longest leap or the board")
+    if ncastlings > MAX_CASTLINGS:
+        problems.append(f"the game has {ncastlings} castling moves, at most {MAX_CASTLINGS} "
+                        "are supported")
+    return problems
+
+
+# -- the same layout, for the generated engine -------------------------------------------
+def cython_source():
+    """Cython declarations of this layout, written into every generated engine."""
+    flags = "\n".join(f"    {name} = {value}" for name, value in FLAGS.items())
+    return f'''cdef enum:
+    EMPTY = {EMPTY}
+    OFF = {OFF}
+    SQUARE_MASK = {SQUARE_MASK}
+    SELECTOR_MASK = {SELECTOR_MASK}
+    TO_SHIFT = {TO_SHIFT}
+    SELECTOR_SHIFT = {SELECTOR_SHIFT}
+{flags}
+
+
+cdef inline int move_from(uint32_t m) noexcept nogil:
+    return m & SQUARE_MASK
+
+
+cdef inline int move_to(uint32_t m) noexcept nogil:
+    return (m >> TO_SHIFT) & SQUARE_MASK
+
+
+cdef inline int move_selector(uint32_t m) noexcept nogil:
+    return (m >> SELECTOR_SHIFT) & SELECTOR_MASK
+
+
+cdef inline uint32_t encode_move(int frm, int to, int selector, uint32_t flags) noexcept nogil:
+    return frm | (to << TO_SHIFT) | (selector << SELECTOR_SHIFT) | flags
+
+
+cdef inline int piece_code(int typ, int colour) noexcept nogil:
+    return {FIRST_PIECE_CODE} + 2 * typ + colour
+
+
+cdef inline int code_type(int code) noexcept nogil:
+    return (code >> 1) - 1
+'''
