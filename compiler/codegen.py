@@ -16,7 +16,7 @@ import jinja2
 from fairyforge import encoding
 
 from . import rules
-from .lower import MAX_HAND
+
 
 TEMPLATE = "engine.pyx.j2"
 VERSION = "0.2.0"
@@ -87,12 +87,12 @@ def int16_literal(row):
 def render_hooks(env, tables):
     """The code each hook point receives: the active rule kinds' macros, in order."""
     parts = {hook: [] for hook in rules.HOOKS}
-    for kind in rules.active_kinds(tables):
+    for kind, lowered in rules.active_kinds(tables):
         partial = env.get_template(kind.TEMPLATE).module
         for hook in rules.HOOKS:
             macro = getattr(partial, hook, None)
             if macro is not None:
-                parts[hook].append(str(macro(tables)).rstrip("\n"))
+                parts[hook].append(str(macro(tables, lowered)).rstrip("\n"))
     return {hook: "\n".join(text for text in texts if text.strip())
             for hook, texts in parts.items()}
 
@@ -102,8 +102,10 @@ def generate(tables, max_moves):
     env = _environment(tables)
     template = env.get_template(TEMPLATE)
     refusals = [(r.name, r.value) for r in rules.Refusal]
-    return template.render(t=tables, version=VERSION, max_hand=MAX_HAND,
+    game_ends = [(e.name, e.value) for e in rules.GameEnd]
+    return template.render(t=tables, version=VERSION, max_hand=encoding.MAX_HAND,
                            max_moves=max_moves, bytes_literal=bytes_literal,
                            int16_literal=int16_literal, meta_literal=repr(tables.meta),
                            encoding=encoding.cython_source().rstrip("\n"),
-                           refusals=refusals, hooks=render_hooks(env, tables))
+                           refusals=refusals, game_ends=game_ends,
+                           hooks=render_hooks(env, tables))

@@ -18,14 +18,13 @@ The result is plain data (ints, lists, dicts); the codegen phase only renders it
 from dataclasses import dataclass, field
 from math import gcd
 
-from fairyforge.encoding import piece_code
+from fairyforge.encoding import MAX_FILES, MAX_HAND, MAX_RANKS, piece_code
 from fairyforge.fen import parse_fen, parse_square
 
-from .resolve import MAX_FILES, MAX_RANKS
+from . import rules
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("white", "black")
-MAX_HAND = 64          # hand counts are kept below this (FEN parsing checks it)
 
 
 @dataclass
@@ -50,13 +49,10 @@ class Tables:
     drops: list = field(default_factory=list)
     has_drops: bool = False
     has_ep: bool = False
-    no_facing_kings: bool = False
     captures_fill_hands: bool = False
-    mating_drops: list = field(default_factory=list)  # types whose drops may not mate
     resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
-    restrictions: list = field(default_factory=list)  # dicts (see _restrictions)
-    stalemating_illegal: bool = False
+    rules: dict = field(default_factory=dict)        # rule kind's module name -> its lower()
     values: list = field(default_factory=list)       # per type: material value (centipawns)
     pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
     meta: dict = field(default_factory=dict)
@@ -403,36 +399,20 @@ class Lowerer:
             castling=castling, royal_type=royal,
             capture_to_hand=self._capture_to_hand(),
             has_drops=bool(v.drops), has_ep=bool(v.en_passant),
-            no_facing_kings=v.no_facing_kings,
             resets_clock=[bool(p.moves) and all(a.dy > 0 for a in p.moves) for p in v.pieces],
         )
         tables.drops = self._drops(pieces)
         if v.deployment is not None:
             tables.deploy = {"last": self.type_index[v.deployment.last]
                              if v.deployment.last else -1}
-        tables.restrictions = self._restrictions()
         tables.captures_fill_hands = any(h >= 0 for row in tables.capture_to_hand for h in row)
-        tables.mating_drops = [d["type"] for d in tables.drops if d["not_mating"]]
-        tables.stalemating_illegal = v.stalemating_illegal
+        tables.rules = {rules.name_of(kind): kind.lower(v, self) for kind in rules.REGISTRY
+                        if hasattr(kind, "lower")}
         tables.values, tables.pst = self._evaluation(pieces)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.regions = self.regions
         tables.meta = self._meta(tables)
         return tables
-
-    def _restrictions(self):
-        """Per restriction: the colours, their names, the events that lift it and the
-        ones it forbids, and its bit in the position's `lifted` field."""
-        names = self.v.side_names
-        out = []
-        for r in self.v.restrictions:
-            trigger = SIDE_NAMES.index(r.trigger_side)
-            restricted = SIDE_NAMES.index(r.restricted_side)
-            out.append({"trigger": trigger, "restricted": restricted,
-                        "trigger_name": names[trigger], "restricted_name": names[restricted],
-                        "events": list(r.events), "forbidden": list(r.forbidden),
-                        "lifted_bit": 1 << trigger})
-        return out
 
     def _meta(self, t):
         """What the runtime needs to talk to users: names, letters, notation, rules."""
@@ -453,7 +433,7 @@ class Lowerer:
             "confined": [[sorted(self.side_squares(p.confined_to, c)) if p.confined_to else None
                           for c in (WHITE, BLACK)] for p in v.pieces],
             "drop_zones": {d["type"]: d["squares"] for d in t.drops},
-            "restrictions": t.restrictions,
+            "restrictions": t.rules["restrictions"]["restrictions"],
             "setup": v.setup,
             "setup_has_holdings": setup.has_holdings,
             "has_drops": bool(v.drops),

@@ -10,7 +10,7 @@ stored from White's side (dy > 0 is forward) together with the board's `symmetry
 which says how Black's moves are derived.
 """
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, make_dataclass
 from typing import Optional
 
 import yaml
@@ -118,18 +118,12 @@ class Deployment:
 
 
 @dataclass(frozen=True)
-class Restriction:
-    """Until `trigger_side` has done one of `events`, `restricted_side` may not do any of
-    `forbidden` (events: capture, check, promote)."""
+class Game:
+    """What every variant has: its name, board, pieces, setup, and how pieces are
+    captured, dropped, castled and taken en passant.  `Variant` adds the fields of the
+    rule kinds (compiler/rules/, FIELDS), each with the default that means "no such
+    rule"."""
 
-    trigger_side: str
-    events: tuple
-    restricted_side: str
-    forbidden: tuple
-
-
-@dataclass(frozen=True)
-class Variant:
     name: str
     title: str
     parent: Optional[str]
@@ -143,18 +137,8 @@ class Variant:
     dead_drops_allowed: bool
     castling: tuple             # Castlings
     en_passant: tuple           # names of the pieces that make and take en passant
-    no_facing_kings: bool
-    stalemate: str              # result for the stalemated side: draw, loss or win
-    stalemating_illegal: bool
-    repetition_count: int       # 0 = no repetition rule
-    repetition_result: str
-    perpetual_check: Optional[str]   # None, "loses" or "illegal"
-    perpetual_chase: Optional[str]
-    move_rule: int              # 0 = none; N = draw after N moves each without capture/pawn move
     deployment: Optional[Deployment]
-    restrictions: tuple
     side_names: tuple = ("White", "Black")   # what messages call the two players
-    perpetual_check_one_piece: bool = False  # only checks by one and the same piece count
 
     def piece(self, name):
         for p in self.pieces:
@@ -165,6 +149,18 @@ class Variant:
     @property
     def has_drops(self):
         return bool(self.drops)
+
+
+def _variant_class():
+    """The Game fields followed by every rule kind's (in registry order)."""
+    from . import rules
+    owned = [(name, kind, field(default=default)) for name, kind, default in rules.fields()]
+    return make_dataclass("Variant", owned, bases=(Game,), frozen=True,
+                          namespace={"__doc__": "A variant's whole rule model: the Game "
+                                     "fields and the rule kinds' fields."})
+
+
+Variant = _variant_class()
 
 
 def to_plain(obj):

@@ -1,9 +1,10 @@
-"""Phase 1, parse: definition text -> a list of statements, each with its location.
+"""Phase 1, parse: definition text -> a list of typed statements (compiler.nodes).
 
-A definition is line-oriented, so each line is parsed on its own with the lark grammar
-in grammar/variant.lark.  That gives every line's syntax error in one run (not only
-the first) and keeps error locations exact.  Nothing here knows what a statement
-means; the resolve phase does.
+A definition is line-oriented, so each line is parsed on its own with the lark grammar:
+grammar/variant.lark for the board, the pieces and the setup, plus the grammar of each
+rule kind (compiler/rules/*.py, GRAMMAR).  That gives every line's syntax error in one
+run (not only the first) and keeps error locations exact.  Nothing here knows what a
+statement means; the resolve phase and the rule kinds do.
 """
 
 import re
@@ -13,25 +14,8 @@ from importlib import resources
 import lark
 from lark import Transformer, Token
 
+from . import nodes, rules
 from .diagnostics import DiagnosticBag, Location
-
-
-@dataclass
-class Statement:
-    """One line of a definition: its kind (the grammar rule), its parts and location.
-
-    `args` maps part names to values; tokens in it keep their column, and `loc_of`
-    turns any of them into a Location for an error message.
-    """
-
-    kind: str
-    args: dict
-    loc: Location
-    text: str = ""
-
-    def loc_of(self, token):
-        column = getattr(token, "column", None) or self.loc.column
-        return Location(self.loc.file, self.loc.line, column, self.loc.source_line)
 
 
 @dataclass
@@ -40,7 +24,7 @@ class Definition:
 
     path: str
     text: str
-    statements: list = field(default_factory=list)
+    statements: list = field(default_factory=list)      # nodes.Node, in file order
 
 
 def _grammar_text(name):
@@ -50,13 +34,21 @@ def _grammar_text(name):
 _LINE_PARSER = None
 
 
+def grammar_text():
+    """The whole grammar: the core's, and each rule kind's statements after it."""
+    kinds = [kind for kind in rules.REGISTRY if hasattr(kind, "GRAMMAR")]
+    alternatives = "\n    | ".join(name for kind in kinds for name in kind.STATEMENTS)
+    parts = [_grammar_text("variant.lark"), f"_rule_statement: {alternatives}"]
+    parts += [kind.GRAMMAR for kind in kinds]
+    return "\n".join(parts)
+
+
 def line_parser():
     """The lark parser for one statement line (built once per process)."""
     global _LINE_PARSER
     if _LINE_PARSER is None:
-        _LINE_PARSER = lark.Lark(_grammar_text("variant.lark"), start="line",
-                                 parser="lalr", maybe_placeholders=False,
-                                 propagate_positions=True)
+        _LINE_PARSER = lark.Lark(grammar_text(), start="line", parser="lalr",
+                                 maybe_placeholders=False, propagate_positions=True)
     return _LINE_PARSER
 
 
@@ -78,10 +70,6 @@ TERMINAL_WORDS = {
     "SIDE_NAME": "white or black",
     "CAPTURE_FATE": "go to hand or are removed",
     "DROP_FLAG": "not doubled or not mating",
-    "PERPETUAL_KIND": "check or chase",
-    "PERPETUAL_FATE": "loses or illegal",
-    "ONE_PIECE": "by one piece",
-    "EVENT": "captures, checks or promotes",
     # (symbols are quoted: "expected all, &, ,, ..." did not read as a sentence)
     "LEAVING": "'or leaving'",
     "EQUAL": "'='",
@@ -94,9 +82,14 @@ TERMINAL_WORDS = {
     "$END": "the end of the line",
 }
 
+for _kind in rules.REGISTRY:
+    TERMINAL_WORDS.update(getattr(_kind, "TERMINAL_WORDS", {}))
+
+# The words a line may start with: the core's, then the rule kinds'.
 STATEMENT_WORDS = ("variant board symmetry region piece move initial confine promote demote "
-                   "captures captured drop deploy castling en no stalemate repetition "
-                   "perpetual until value setup sides").split()
+                   "captures captured drop deploy castling en value setup sides").split()
+STATEMENT_WORDS += [word for kind in rules.REGISTRY for word in getattr(kind, "KEYWORDS", ())
+                    if word not in STATEMENT_WORDS]
 
 
 def describe_expected(expected, parser):
@@ -134,12 +127,24 @@ def _context_hint(statement_keyword, expected):
     return None
 
 
-class _ToStatement(Transformer):
-    """Turns one line's parse tree into a Statement (kind + args)."""
+class _ToNode(Transformer):
+    """Turns one line's parse tree into its typed statement (compiler.nodes).
 
-    def __init__(self, make):
-        super().__init__()
-        self._make = make
+    The parts of statements become values here (region expressions nested tuples,
+    name lists lists); each statement rule then builds its node class, found in the
+    core's table (nodes.STATEMENTS) or a rule kind's (rules.statements()).
+    """
+
+    NODES = {**nodes.STATEMENTS, **rules.statements()}
+    PARTS = {name: function for kind in rules.REGISTRY
+             for name, function in getattr(kind, "TRANSFORMS", {}).items()}
+
+    def __default__(self, data, children, meta):
+        if data in self.NODES:
+            return self.NODES[data].from_parts(children)
+        if data in self.PARTS:
+            return self.PARTS[data](children)
+        return super().__default__(data, children, meta)
 
     # -- region expressions become nested tuples ------------------------------------
     def rank(self, c):
@@ -178,18 +183,16 @@ class _ToStatement(Transformer):
     def region_expr(self, c):
         return c[0] if len(c) == 1 else ("except", c[0], tuple(c[1:]))
 
+    # -- other parts ----------------------------------------------------------------------
     def name_list(self, c):
         return list(c)
-
-    def event_list(self, c):
-        return [str(t).rstrip("s").replace("checke", "check") for t in c]
 
     def side(self, c):
         return c[0]
 
     def extends(self, c):
         # Tagged, so that a quoted parent (`variant x extends "a.variant"`, no title)
-        # is not mistaken for the title by variant_decl.
+        # is not mistaken for the title by the header.
         return ("extends", c[0])
 
     def drop_pieces(self, c):
@@ -204,118 +207,8 @@ class _ToStatement(Transformer):
     def promote_forced(self, c):
         return c[0]
 
-    # -- statements -------------------------------------------------------------------
-    def variant_decl(self, c):
-        args = {"name": c[0], "title": None, "extends": None}
-        for item in c[1:]:
-            if isinstance(item, tuple) and item[0] == "extends":
-                args["extends"] = item[1]
-            else:
-                args["title"] = item
-        return self._make("variant", args)
-
-    def board_decl(self, c):
-        return self._make("board", {"size": c[0]})
-
-    def symmetry_decl(self, c):
-        return self._make("symmetry", {"mode": c[0]})
-
-    def region_decl(self, c):
-        if len(c) == 3:
-            return self._make("region", {"name": c[0], "side": c[1], "expr": c[2]})
-        return self._make("region", {"name": c[0], "side": None, "expr": c[1]})
-
-    def piece_decl(self, c):
-        return self._make("piece", {"name": c[0], "letter": c[1], "betza": c[2],
-                                    "royal": len(c) > 3})
-
-    def move_decl(self, c):
-        return self._make("move", {"piece": c[0], "betza": c[1], "region": c[2]})
-
-    def initial_decl(self, c):
-        return self._make("initial", {"pieces": c[0], "region": c[1]})
-
-    def confine_decl(self, c):
-        return self._make("confine", {"pieces": c[0], "region": c[1]})
-
-    def promote_decl(self, c):
-        args = {"piece": c[0], "choices": c[1], "zone": c[2], "trigger": "entering",
-                "forced": None}
-        rest = list(c[3:])
-        if rest and isinstance(rest[0], str):      # "entering"/"leaving" (regions are tuples)
-            args["trigger"] = rest.pop(0)
-        if rest:
-            args["forced"] = rest[0]
-        return self._make("promote", args)
-
-    def demote_decl(self, c):
-        return self._make("demote", {"piece": c[0], "to": c[1]})
-
-    def captures_decl(self, c):
-        return self._make("captures", {"fate": "hand" if "hand" in c[0] else "removed",
-                                       "side": c[1] if len(c) > 1 else None, "token": c[0]})
-
-    def captured_becomes(self, c):
-        return self._make("captured", {"piece": c[0], "becomes": c[1]})
-
-    def captured_removed(self, c):
-        return self._make("captured", {"piece": c[0], "becomes": None})
-
-    def captured_revert(self, c):
-        return self._make("captured_revert", {})
-
-    def drop_decl(self, c):
-        args = {"pieces": c[0], "side": None, "zone": None, "flags": []}
-        for item in c[1:]:
-            if isinstance(item, Token) and item.type == "SIDE_NAME":
-                args["side"] = item
-            elif isinstance(item, Token) and item.type == "DROP_FLAG":
-                args["flags"].append(" ".join(str(item).split()))
-            else:
-                args["zone"] = item
-        return self._make("drop", args)
-
-    def deploy_decl(self, c):
-        return self._make("deploy", {"last": c[0] if c else None})
-
-    def castling_decl(self, c):
-        side = None
-        if len(c) == 5:
-            side, c = c[0], c[1:]
-        return self._make("castling", {"side": side, "king_from": c[0], "king_to": c[1],
-                                       "rook_from": c[2], "rook_to": c[3]})
-
-    def en_passant_decl(self, c):
-        return self._make("en_passant", {"pieces": c[0]})
-
-    def facing_decl(self, c):
-        return self._make("no_facing_kings", {})
-
-    def stalemate_decl(self, c):
-        return self._make("stalemate", {"result": c[0], "illegal": len(c) > 1})
-
-    def repetition_decl(self, c):
-        return self._make("repetition", {"count": c[0], "result": c[1]})
-
-    def perpetual_decl(self, c):
-        return self._make("perpetual", {"kind": c[0], "fate": c[-1],
-                                        "one_piece": c[1] if len(c) > 2 else None})
-
-    def move_rule_decl(self, c):
-        return self._make("move_rule", {"moves": c[0]})
-
-    def restriction_decl(self, c):
-        return self._make("restriction", {"trigger_side": c[0], "events": c[1],
-                                          "restricted_side": c[2], "forbidden": c[3]})
-
-    def value_decl(self, c):
-        return self._make("value", {"piece": c[0], "value": c[1]})
-
-    def sides_decl(self, c):
-        return self._make("sides", {"white": c[0], "black": c[1]})
-
-    def setup_decl(self, c):
-        return self._make("setup", {"fen": c[0]})
+    def captured_decl(self, c):
+        return c[0]
 
     def line(self, c):
         return c[0]
@@ -358,10 +251,6 @@ def parse_text(text, path="<string>", bag=None):
         if not strip_comment(raw).strip():
             continue
         loc = Location(path, number, len(raw) - len(raw.lstrip()) + 1, raw)
-
-        def make(kind, args, loc=loc, raw=raw):
-            return Statement(kind, args, loc, raw.strip())
-
         try:
             tree = parser.parse(raw)
         except lark.exceptions.UnexpectedCharacters as err:
@@ -378,13 +267,14 @@ def parse_text(text, path="<string>", bag=None):
                       + describe_expected(set(err.expected), parser))
             continue
         try:
-            statement = _ToStatement(make).transform(tree)
+            statement = _ToNode().transform(tree)
         except RecursionError:
             # Thousands of nested parentheses overflow the tree walk: say so rather
             # than crash with a Python RecursionError.
             bag.error(Location(path, number, raw.find("(") + 1 or 1, raw),
                       "the line nests parentheses too deeply")
             continue
+        statement.loc, statement.text = loc, raw.strip()
         definition.statements.append(statement)
     if own_bag:
         bag.raise_if_any()

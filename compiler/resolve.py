@@ -1,74 +1,44 @@
 """Phase 2, resolve: parsed statements -> the rule model.
 
-Follows `extends` (the parent's statements first, the child's override them), checks
-every name, turns Betza strings into move atoms and region expressions into square
-sets for both sides, and makes every default explicit.  Each problem is reported at
-the line and column that caused it; all of them are collected before giving up.
+Gets the statements of the definition and its ancestors from the loader (parents
+first, so the child's override them), checks every name, turns Betza strings into move
+atoms and region expressions into square sets for both sides, and makes every default
+explicit.  The board, the pieces, the setup and how pieces are captured and dropped
+are resolved here; each rule kind resolves its own statements (compiler/rules/, its
+`resolve`).  Each problem is reported at the line and column that caused it; all of
+them are collected before giving up.
 """
 
-import difflib
-import os
-from importlib import resources
-
+from fairyforge import encoding
 from fairyforge.errors import FenError
 from fairyforge.fen import parse_fen, parse_square, square_name
 
-from . import parse as parse_phase
+from . import loader, nodes, rules
+from .atoms import merge_atoms, with_changes
 from .betza import BetzaError, parse_betza
-from .diagnostics import DiagnosticBag
-from .model import (Captures, Castling, Deployment, DropRule, MoveAtom, PieceType,
-                    Promotion, Restriction, SquareSet, Variant)
+from .diagnostics import DiagnosticBag, Location
+from .loader import bundled_names, bundled_path, load_variant, locate  # noqa: F401 (entry points)
+from .loader import did_you_mean
+from .model import (Captures, Castling, Deployment, DropRule, PieceType, Promotion,
+                    SquareSet, Variant)
+from .regions import SIDES, RegionResolver, small_int
 
-MAX_FILES = 16
-MAX_RANKS = 16
-SIDES = ("white", "black")
-NOT_YET_GENERATED = {
-    # Statements the language accepts but the code generator cannot enforce yet are
-    # listed here: they are refused rather than silently ignored.
-}
-EVENTS = ("capture", "check", "promote")
+MAX_FILES, MAX_RANKS = encoding.MAX_FILES, encoding.MAX_RANKS
+MAX_HAND = encoding.MAX_HAND
 
-
-def bundled_path(name):
-    """Path of a bundled definition (`chess` -> .../definitions/chess.variant) or None."""
-    if not name or "/" in name or name.endswith(".variant"):
-        return None
-    path = resources.files("fairyforge.definitions").joinpath(f"{name}.variant")
-    return str(path) if path.is_file() else None
-
-
-def bundled_names():
-    folder = resources.files("fairyforge.definitions")
-    return sorted(p.name[:-len(".variant")] for p in folder.iterdir()
-                  if p.name.endswith(".variant"))
+# The core statements by the name the resolver files them under: the settings given
+# once (the last one counts) and the ones that accumulate.
+SETTINGS = {nodes.VariantHeader: "variant", nodes.Board: "board",
+            nodes.Symmetry: "symmetry", nodes.Setup: "setup", nodes.EnPassant: "en_passant",
+            nodes.CapturedRevert: "captured_revert", nodes.Deploy: "deploy",
+            nodes.Sides: "sides"}
+LISTS = {nodes.Region: "region", nodes.Promote: "promote", nodes.Demote: "demote",
+         nodes.Captured: "captured", nodes.CapturesFate: "captures", nodes.Drop: "drop",
+         nodes.CastlingMove: "castling", nodes.ExtraMove: "move", nodes.Initial: "initial",
+         nodes.Confine: "confine", nodes.Value: "value"}
 
 
-def locate(name_or_path, relative_to=None):
-    """A definition file for a bundled name or a path (relative to a child file)."""
-    if relative_to and not os.path.isabs(name_or_path):
-        candidate = os.path.join(os.path.dirname(relative_to), name_or_path)
-        if os.path.isfile(candidate):
-            return candidate
-        if os.path.isfile(candidate + ".variant"):
-            return candidate + ".variant"
-    if os.path.isfile(name_or_path):
-        return name_or_path
-    return bundled_path(name_or_path)
-
-
-def small_int(token, limit=10 ** 6):
-    """int(token), or limit + 1 for a number too long to matter (int() refuses numbers of
-    thousands of digits with ValueError; every count in a definition is small)."""
-    text = str(token).lstrip("0") or "0"
-    return int(text) if len(text) <= 9 else limit + 1
-
-
-def did_you_mean(word, candidates):
-    close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-class Resolver:
+class Resolver(RegionResolver):
     """Resolves one definition (with its ancestors) into a Variant."""
 
     def __init__(self, bag):
@@ -80,177 +50,43 @@ class Resolver:
         self.region_names = set()
         self.pieces = {}            # name -> dict of the piece's parts
         self.piece_order = []
-        self.statements = {}        # single-valued settings: kind -> Statement
-        self.lists = {k: [] for k in ("region", "promote", "demote", "captured", "captures", "drop",
-                                      "castling", "move", "initial", "confine", "value",
-                                      "perpetual", "restriction")}
+        self.statements = {}        # SETTINGS name -> the last such statement
+        self.lists = {name: [] for name in LISTS.values()}
+        self.rule_nodes = {kind: [] for kind in rules.REGISTRY}
+        self.small_int = small_int  # (for the rule kinds)
+
+    def resolve(self, definition):
+        statements, header = loader.collect(definition, self.bag)
+        if header is None:
+            return None
+        self.header = header
+        for st in statements:
+            self._file(st)
+        return self._build()
+
+    def _file(self, st):
+        """Put one statement where its resolution will find it."""
+        kind = rules.owner(st)
+        if kind is not None:
+            self.rule_nodes[kind].append(st)
+        elif type(st) in SETTINGS:
+            self.statements[SETTINGS[type(st)]] = st
+            if isinstance(st, nodes.Board):
+                self._board(st)
+            elif isinstance(st, nodes.Symmetry):
+                self.symmetry = str(st.mode)
+        elif isinstance(st, nodes.Piece):
+            self._piece(st)
+        else:
+            self.lists[LISTS[type(st)]].append(st)   # regions: once board and symmetry are final
 
     # -- errors -------------------------------------------------------------------------
     def error(self, statement, token, message):
         self.bag.error(statement.loc_of(token), message)
 
-    # -- squares and regions ----------------------------------------------------------
-    def mirror(self, sq):
-        f, r = sq
-        if self.symmetry == "rotate":
-            return (self.files - 1 - f, self.ranks - 1 - r)
-        return (f, self.ranks - 1 - r)
-
-    def square(self, st, token):
-        sq = parse_square(str(token), self.files, self.ranks)
-        if sq is None:
-            self.error(st, token, f"square {token} is off the {self.files}x{self.ranks} board")
-        return sq
-
-    def _rank_bound(self, st, token):
-        value = small_int(token)
-        if not 1 <= value <= self.ranks:
-            self.error(st, token, f"rank {value} is off the board (ranks 1-{self.ranks})")
-            return None
-        return value - 1
-
-    def _file_bound(self, st, token):
-        index = ord(str(token)) - ord("a")
-        if not 0 <= index < self.files:
-            last = chr(ord("a") + self.files - 1)
-            self.error(st, token, f"file {token} is off the board (files a-{last})")
-            return None
-        return index
-
-    def _white_atom(self, st, expr):
-        """Squares of one literal region atom, written from White's side."""
-        kind = expr[0]
-        if kind == "ranks":
-            lo, hi = self._rank_bound(st, expr[1]), self._rank_bound(st, expr[2])
-            if lo is None or hi is None:
-                return set()
-            lo, hi = min(lo, hi), max(lo, hi)
-            return {(f, r) for f in range(self.files) for r in range(lo, hi + 1)}
-        if kind == "files":
-            lo, hi = self._file_bound(st, expr[1]), self._file_bound(st, expr[2])
-            if lo is None or hi is None:
-                return set()
-            lo, hi = min(lo, hi), max(lo, hi)
-            return {(f, r) for f in range(lo, hi + 1) for r in range(self.ranks)}
-        if kind == "rect":
-            a, b = self.square(st, expr[1]), self.square(st, expr[2])
-            if a is None or b is None:
-                return set()
-            return {(f, r) for f in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
-                    for r in range(min(a[1], b[1]), max(a[1], b[1]) + 1)}
-        if kind == "all":
-            return {(f, r) for f in range(self.files) for r in range(self.ranks)}
-        raise AssertionError(kind)
-
-    def region(self, st, expr, side, literal=False):
-        """Evaluate a region expression for one side.
-
-        Squares are written from White's side and mirrored for Black, unless `literal`
-        (a statement that names its side, `for black`): then they are the board's own
-        squares, as in `castling for black`.
-        """
-        kind = expr[0]
-        if kind == "ref":
-            name = str(expr[1])
-            if (name, side) not in self.regions:
-                self.error(st, expr[1], f"unknown region '{name}'"
-                           + did_you_mean(name, self.region_names))
-                return set()
-            return set(self.regions[(name, side)])
-        if kind == "union":
-            out = set()
-            for sub in expr[1]:
-                out |= self.region(st, sub, side, literal)
-            return out
-        if kind == "inter":
-            out = self.region(st, expr[1][0], side, literal)
-            for sub in expr[1][1:]:
-                out &= self.region(st, sub, side, literal)
-            return out
-        if kind == "except":
-            out = self.region(st, expr[1], side, literal)
-            for sub in expr[2]:
-                out -= self.region(st, sub, side, literal)
-            return out
-        squares = self._white_atom(st, expr)
-        if side == "black" and not literal:
-            squares = {self.mirror(sq) for sq in squares}
-        return squares
-
-    def square_set(self, st, expr):
-        return self.names(self.region(st, expr, "white")), self.names(self.region(st, expr, "black"))
-
-    @staticmethod
-    def names(squares):
-        return tuple(square_name(f, r) for f, r in sorted(squares, key=lambda s: (s[1], s[0])))
-
-    def as_set(self, st, expr):
-        white, black = self.square_set(st, expr)
-        return SquareSet(white, black)
-
-    # -- loading -----------------------------------------------------------------------
-    def collect(self, definition, chain=()):
-        """Gather statements, parents first; child statements override."""
-        statements = definition.statements
-        header = next((s for s in statements if s.kind == "variant"), None)
-        if header is None:
-            loc = statements[0].loc if statements else None
-            if loc is None:
-                from .diagnostics import Location
-                loc = Location(definition.path, 1, 1, "")
-            if not self.bag:          # a broken `variant` line was reported already
-                self.bag.error(loc, "a definition must start with `variant NAME`")
-            return [], None
-        parent_name = header.args["extends"]
-        collected = []
-        if parent_name is not None:
-            parent_text = str(parent_name).strip('"')
-            parent_path = locate(parent_text, definition.path)
-            if parent_path is None:
-                self.error(header, parent_name, f"cannot find the parent variant '{parent_text}'"
-                           + did_you_mean(parent_text, bundled_names()))
-            elif os.path.realpath(parent_path) in chain:
-                self.error(header, parent_name,
-                           f"inheritance cycle: '{parent_text}' extends this variant again")
-            else:
-                parent = parse_phase.parse_file(parent_path, self.bag)
-                inherited, _ = self.collect(parent, chain + (os.path.realpath(parent_path),))
-                collected += [s for s in inherited if s.kind != "variant"]
-        collected += statements
-        return collected, header
-
-    def resolve(self, definition):
-        chain = (os.path.realpath(definition.path),) if os.path.exists(definition.path) else ()
-        statements, header = self.collect(definition, chain)
-        if header is None:
-            return None
-        self.header = header
-        for st in statements:
-            if st.kind in NOT_YET_GENERATED:
-                self.error(st, None, f"{NOT_YET_GENERATED[st.kind]} are part of the language "
-                           "but the code generator does not enforce them yet")
-                continue
-            if st.kind in ("board", "symmetry", "setup", "stalemate", "repetition",
-                           "move_rule", "en_passant", "no_facing_kings", "captured_revert",
-                           "variant", "deploy", "sides"):
-                self.statements[st.kind] = st
-                if st.kind == "board":
-                    self._board(st)
-                elif st.kind == "symmetry":
-                    self.symmetry = str(st.args["mode"])
-            elif st.kind == "region":
-                self.lists["region"].append(st)    # evaluated once board and symmetry are final
-            elif st.kind == "piece":
-                self._piece(st)
-            elif st.kind == "perpetual":
-                self.lists["perpetual"].append(st)
-            else:
-                self.lists[st.kind].append(st)
-        return self._build()
-
     # -- statements ---------------------------------------------------------------------
     def _board(self, st):
-        token = st.args["size"]
+        token = st.size
         files, ranks = (small_int(x) for x in str(token).split("x"))
         if not (1 <= files <= MAX_FILES and 1 <= ranks <= MAX_RANKS):
             self.error(st, token, f"board {token} is not supported: files and ranks must be "
@@ -259,24 +95,24 @@ class Resolver:
         self.files, self.ranks = files, ranks
 
     def _region(self, st):
-        name = str(st.args["name"])
+        name = str(st.name)
         if parse_square(name, 26, 99) is not None:
-            self.error(st, st.args["name"], f"region name '{name}' looks like a square")
+            self.error(st, st.name, f"region name '{name}' looks like a square")
             return
-        sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
+        sides = [str(st.side)] if st.side else list(SIDES)
         for side in sides:
             self.regions[(name, side)] = frozenset(
-                self.region(st, st.args["expr"], side, literal=bool(st.args["side"])))
+                self.region(st, st.expr, side, literal=bool(st.side)))
         self.region_names.add(name)
 
     def _piece(self, st):
-        name, letter = str(st.args["name"]), str(st.args["letter"])
+        name, letter = str(st.name), str(st.letter)
         if parse_square(name, 26, 99) is not None:
-            self.error(st, st.args["name"], f"piece name '{name}' looks like a square")
+            self.error(st, st.name, f"piece name '{name}' looks like a square")
             return
         if name in self.pieces and self.pieces[name]["statement"].loc.file == st.loc.file:
             first = self.pieces[name]["statement"].loc
-            self.error(st, st.args["name"], f"piece '{name}' is already defined on line {first.line}")
+            self.error(st, st.name, f"piece '{name}' is already defined on line {first.line}")
             return
         if name in self.pieces:          # a child variant redefines an inherited piece
             self.piece_order.remove(name)
@@ -284,17 +120,17 @@ class Resolver:
         for other, info in self.pieces.items():
             clash = [t for t in tokens if t is not None and t in info["tokens"]]
             if clash and other != name:
-                self.error(st, st.args["letter"], f"letter {clash[0]} is already used by piece "
+                self.error(st, st.letter, f"letter {clash[0]} is already used by piece "
                            f"'{other}' (line {info['statement'].loc.line})")
                 return
         try:
-            atoms = parse_betza(str(st.args["betza"]))
+            atoms = parse_betza(str(st.betza))
         except BetzaError as err:
-            self._betza_error(st, st.args["betza"], err)
+            self._betza_error(st, st.betza, err)
             atoms = ()
         self.pieces[name] = {"statement": st, "letter": letter, "tokens": tokens,
-                             "betza": str(st.args["betza"]),
-                             "royal": st.args["royal"], "atoms": list(atoms)}
+                             "betza": str(st.betza),
+                             "royal": st.royal, "atoms": list(atoms)}
         self.piece_order.append(name)
 
     def _betza_error(self, st, token, err):
@@ -317,17 +153,17 @@ class Resolver:
         for st in self.lists["region"]:
             self._region(st)
         for st in self.lists["move"]:
-            name = self.piece_name(st, st.args["piece"])
+            name = self.piece_name(st, st.piece)
             if name is None:
                 continue
             try:
-                atoms = parse_betza(str(st.args["betza"]))
+                atoms = parse_betza(str(st.betza))
             except BetzaError as err:
-                self._betza_error(st, st.args["betza"], err)
+                self._betza_error(st, st.betza, err)
                 continue
-            where = self.as_set(st, st.args["region"])
-            self.pieces[name]["atoms"] += [_with(a, only_in=where) for a in atoms]
-            self.pieces[name]["betza"] += f" (+{st.args['betza']} in region)"
+            where = self.as_set(st, st.region)
+            self.pieces[name]["atoms"] += [with_changes(a, only_in=where) for a in atoms]
+            self.pieces[name]["betza"] += f" (+{st.betza} in region)"
 
         for info in self.pieces.values():
             info["atoms"] = merge_atoms(info["atoms"])
@@ -339,12 +175,12 @@ class Resolver:
         demotions = self._demotions(promotions)
         values = {}
         for st in self.lists["value"]:
-            name = self.piece_name(st, st.args["piece"])
-            value = float(st.args["value"])
+            name = self.piece_name(st, st.piece)
+            value = float(st.value)
             if not -1000 <= value <= 1000:
                 # The engine keeps values in C ints (centipawns); an absurd value would
                 # overflow them.
-                self.error(st, st.args["value"], f"value {st.args['value']} is out of range: "
+                self.error(st, st.value, f"value {st.value} is out of range: "
                            "a piece's value is given in pawns, between -1000 and 1000")
             elif name:
                 values[name] = value
@@ -359,7 +195,7 @@ class Resolver:
         for name in self.piece_order + [d["name"] for d in derived]:
             info = self.pieces[name]
             if info["atoms"] and any(a.initial for a in info["atoms"]) and name not in initial:
-                self.error(info["statement"], info["statement"].args["betza"],
+                self.error(info["statement"], info["statement"].betza,
                            f"piece '{name}' has initial (i) moves but does not appear in the "
                            f"setup: say where with `initial {name} in REGION`")
             pieces.append(PieceType(
@@ -373,10 +209,10 @@ class Resolver:
         royals = [p for p in pieces if p.royal]
         if len(royals) > 1:
             st = self.pieces[royals[1].name]["statement"]
-            self.error(st, st.args["name"], "only one royal piece type is supported "
+            self.error(st, st.name, "only one royal piece type is supported "
                        f"('{royals[0].name}' is royal already)")
         if not royals and self.pieces:
-            self.error(self.header, self.header.args["name"],
+            self.error(self.header, self.header.name,
                        "no royal piece: mark the piece whose capture ends the game, "
                        "as in `piece king K K royal`")
 
@@ -384,9 +220,9 @@ class Resolver:
         drops = self._drops(captures, setup)
         castling = self._castling(setup)
         en_passant = tuple(n for n in (self.piece_name(self.statements["en_passant"], t)
-                                       for t in self.statements["en_passant"].args["pieces"])
+                                       for t in self.statements["en_passant"].pieces)
                            if n) if "en_passant" in self.statements else ()
-        for name, token in zip(en_passant, self.statements["en_passant"].args["pieces"]
+        for name, token in zip(en_passant, self.statements["en_passant"].pieces
                                if en_passant else ()):
             # The engine captures in passing the piece that made a quiet lame leap
             # (ifmnD); a piece without one could never be taken en passant.
@@ -395,73 +231,49 @@ class Resolver:
                            f"en passant {name}: a {name} has no multi-step move to be "
                            "captured in passing (write the double step as a lame leap, "
                            "as in ifmnD)")
-        stalemate = self.statements.get("stalemate")
-        repetition = self.statements.get("repetition")
-        move_rule = self.statements.get("move_rule")
-        if repetition and not 2 <= small_int(repetition.args["count"]) <= 1000:
-            self.error(repetition, repetition.args["count"],
-                       f"repetition {repetition.args['count']}: the count of occurrences "
-                       "that ends the game must be between 2 and 1000")
-        if move_rule and not 1 <= small_int(move_rule.args["moves"]) <= 10000:
-            self.error(move_rule, move_rule.args["moves"],
-                       f"move rule {move_rule.args['moves']}: the number of moves must be "
-                       "between 1 and 10000")
         self._check_setup(setup, pieces, drops, castling, en_passant)
-        perpetual = {str(s.args["kind"]): str(s.args["fate"]) for s in self.lists["perpetual"]}
-        one_piece = self._perpetual_one_piece()
-        deployment, restrictions = self._deployment(setup), self._restrictions()
-        self._check_perpetual(perpetual, repetition)
+        deployment = self._deployment(setup)
         self._check_hand_owners(pieces, captures)
-        title = self.header.args["title"]
-        parent = self.header.args["extends"]
+        rule_fields = self._rule_fields()
+        self._check_lifted_field(setup, rule_fields)
+        self._check_encoding_limits(pieces, castling)
         if self.bag:
             return None
         return Variant(
-            name=str(self.header.args["name"]),
-            title=str(title).strip('"') if title else str(self.header.args["name"]),
-            parent=str(parent).strip('"') if parent else None,
+            **self._header_fields(),
             files=self.files, ranks=self.ranks, symmetry=self.symmetry,
             pieces=tuple(pieces), setup=setup[0] if setup else "",
             captures=captures, drops=drops,
             dead_drops_allowed=False, castling=castling, en_passant=en_passant,
-            no_facing_kings="no_facing_kings" in self.statements,
-            stalemate=str(stalemate.args["result"]) if stalemate else "draw",
-            stalemating_illegal=bool(stalemate and stalemate.args["illegal"]),
-            repetition_count=small_int(repetition.args["count"]) if repetition else 0,
-            repetition_result=str(repetition.args["result"]) if repetition else "draw",
-            perpetual_check=perpetual.get("check"), perpetual_chase=perpetual.get("chase"),
-            perpetual_check_one_piece=one_piece,
-            move_rule=small_int(move_rule.args["moves"]) if move_rule else 0,
-            deployment=deployment, restrictions=restrictions,
-            side_names=(tuple(str(self.statements["sides"].args[k]).strip('"')
-                              for k in ("white", "black"))
-                        if "sides" in self.statements else ("White", "Black")))
+            deployment=deployment, side_names=self._side_names(), **rule_fields)
 
-    def _check_perpetual(self, perpetual, repetition):
-        """Perpetual check and chase rules work on repetitions: they need a repetition
-        rule to say when a position counts as repeated."""
-        for kind in ("check", "chase"):
-            if kind in perpetual and repetition is None:
-                st = next(s for s in self.lists["perpetual"] if str(s.args["kind"]) == kind)
-                self.error(st, st.args["kind"], f"a perpetual {kind} rule needs a repetition "
-                           "rule to say when a position counts as repeated, as in "
-                           "`repetition 4 draw`")
+    def _header_fields(self):
+        title, parent = self.header.title, self.header.extends
+        return {"name": str(self.header.name),
+                "title": str(title).strip('"') if title else str(self.header.name),
+                "parent": str(parent).strip('"') if parent else None}
 
-    def _perpetual_one_piece(self):
-        """`perpetual check by one piece …`: only the checks of a single piece count.
-        (A chase is by one piece by definition, so the words do not apply to it.)"""
-        one_piece = False
-        for st in self.lists["perpetual"]:
-            if st.args.get("one_piece") is None:
-                if str(st.args["kind"]) == "check":
-                    one_piece = False           # the last statement of a kind wins
-                continue
-            if str(st.args["kind"]) == "chase":
-                self.error(st, st.args["one_piece"], "`by one piece` qualifies perpetual "
-                           "check only: a perpetual chase is always by one piece")
-            else:
-                one_piece = True
-        return one_piece
+    def _side_names(self):
+        sides = self.statements.get("sides")
+        if sides is None:
+            return ("White", "Black")
+        return (str(sides.white).strip('"'), str(sides.black).strip('"'))
+
+    def _rule_fields(self):
+        """Each rule kind resolves its statements (all of them, parents first) into
+        the model fields it owns."""
+        values = {}
+        for kind in rules.REGISTRY:
+            if hasattr(kind, "resolve"):
+                values.update(kind.resolve(self.rule_nodes[kind], self))
+        return values
+
+    def _check_encoding_limits(self, pieces, castling):
+        """What the engine's bit layouts cannot hold is refused here, by name."""
+        reach = max([1] + [max(abs(a.dx), abs(a.dy)) for p in pieces for a in p.moves])
+        cells = (self.ranks + 2 * reach) * (self.files + reach) + 2 * reach
+        for problem in encoding.limit_problems(len(pieces), cells, len(castling)):
+            self.error(self.header, self.header.name, problem)
 
     def _check_hand_owners(self, pieces, captures):
         """A captured piece may only enter a hand whose side has a letter for it."""
@@ -477,7 +289,7 @@ class Resolver:
                 target = becomes.get(piece.name, piece.demotes_to or piece.name)
                 if target is not None and by_name[target].tokens[index] is None:
                     st = next((s for s in reversed(self.lists["captures"])
-                               if s.args["side"] in (None, side) and s.args["fate"] == "hand"),
+                               if s.side in (None, side) and s.fate == "hand"),
                               self.header)
                     self.error(st, None, f"a captured {piece.name} would go to {side.title()}'s "
                                f"hand as a {target}, but {side.title()} has no letter for a "
@@ -487,40 +299,27 @@ class Resolver:
         st = self.statements.get("deploy")
         if st is None:
             return None
-        last = self.piece_name(st, st.args["last"]) if st.args["last"] else None
+        last = self.piece_name(st, st.last) if st.last else None
         royal = next((n for n, i in self.pieces.items() if i["royal"]), None)
         if setup and royal and not any(name == royal for name, _ in setup[1].holdings):
             self.error(st, None, f"a deployment phase lasts while the royal piece '{royal}' is "
                        "in hand, but the setup does not hold it in hand")
         if setup and last and not any(name == last for name, _ in setup[1].holdings):
-            self.error(st, st.args["last"], f"the deployment order names '{last}', which is not "
+            self.error(st, st.last, f"the deployment order names '{last}', which is not "
                        "in hand in the setup")
         return Deployment(last=last)
-
-    def _restrictions(self):
-        out = []
-        for st in self.lists["restriction"]:
-            trigger, restricted = str(st.args["trigger_side"]), str(st.args["restricted_side"])
-            if trigger == restricted:
-                self.error(st, st.args["restricted_side"],
-                           "a restriction must name two different sides")
-                continue
-            out.append(Restriction(trigger_side=trigger, events=tuple(sorted(set(st.args["events"]))),
-                                   restricted_side=restricted,
-                                   forbidden=tuple(sorted(set(st.args["forbidden"])))))
-        return tuple(out)
 
     def _setup(self):
         st = self.statements.get("setup")
         if st is None:
-            self.error(self.header, self.header.args["name"],
+            self.error(self.header, self.header.name,
                        "no setup: give the start position with `setup \"FEN\"`")
             return None
-        fen = str(st.args["fen"]).strip('"')
+        fen = str(st.fen).strip('"')
         try:
             parsed = parse_fen(fen, self.files, self.ranks, self.token_table())
         except FenError as err:
-            self.error(st, st.args["fen"], f"setup does not fit the game: {err}")
+            self.error(st, st.fen, f"setup does not fit the game: {err}")
             return None
         return fen, parsed
 
@@ -550,8 +349,8 @@ class Resolver:
                     squares[side] = {(f, r) for f in range(self.files) for r in rs}
                 out[name] = SquareSet(self.names(squares["white"]), self.names(squares["black"]))
         for st in self.lists["initial"]:
-            where = self.as_set(st, st.args["region"])
-            for token in st.args["pieces"]:
+            where = self.as_set(st, st.region)
+            for token in st.pieces:
                 name = self.piece_name(st, token)
                 if name:
                     out[name] = where
@@ -560,8 +359,8 @@ class Resolver:
     def _per_piece_region(self, kind):
         out = {}
         for st in self.lists[kind]:
-            where = self.as_set(st, st.args["region"])
-            for token in st.args["pieces"]:
+            where = self.as_set(st, st.region)
+            for token in st.pieces:
                 name = self.piece_name(st, token)
                 if name:
                     out[name] = where
@@ -570,28 +369,28 @@ class Resolver:
     def _promotions(self):
         out = {}
         for st in self.lists["promote"]:
-            name = self.piece_name(st, st.args["piece"])
-            choices = [self.piece_name(st, c) for c in st.args["choices"]]
+            name = self.piece_name(st, st.piece)
+            choices = [self.piece_name(st, c) for c in st.choices]
             errors_before = len(self.bag.items)
-            zone = self.as_set(st, st.args["zone"])
+            zone = self.as_set(st, st.zone)
             if len(self.bag.items) > errors_before:
                 continue            # the zone itself is wrong; that error says enough
-            forced = self.as_set(st, st.args["forced"]) if st.args["forced"] else SquareSet((), ())
+            forced = self.as_set(st, st.forced) if st.forced else SquareSet((), ())
             if name is None or None in choices:
                 continue
             if not zone.white and not zone.black:
-                self.error(st, st.args["piece"], f"promotion of '{name}' can never happen: "
+                self.error(st, st.piece, f"promotion of '{name}' can never happen: "
                            "its zone has no squares")
                 continue
-            on_leaving = st.args["trigger"] == "leaving"
+            on_leaving = st.trigger == "leaving"
             if self.pieces[name]["atoms"] and not self._can_promote(name, zone, on_leaving):
-                self.error(st, st.args["zone"][1] if st.args["zone"][0] == "ref" else
-                           st.args["piece"],
+                self.error(st, st.zone[1] if st.zone[0] == "ref" else
+                           st.piece,
                            f"promotion of '{name}' can never happen: no move of a {name} "
                            f"{'starts or ends' if on_leaving else 'ends'} in its zone")
                 continue
             bad_choice = False
-            for k, (choice, token) in enumerate(zip(choices, st.args["choices"])):
+            for k, (choice, token) in enumerate(zip(choices, st.choices)):
                 if self.pieces[choice]["royal"]:
                     self.error(st, token, f"'{name}' may not promote to the royal '{choice}'")
                     bad_choice = True
@@ -607,14 +406,14 @@ class Resolver:
             if len(plus) > 1:
                 # A promotion to a `+X` piece is written with a bare `+` (b2h8+): two such
                 # choices would be the same move text and could not be told apart.
-                self.error(st, st.args["choices"][choices.index(plus[1])],
+                self.error(st, st.choices[choices.index(plus[1])],
                            f"'{plus[0]}' and '{plus[1]}' would both be written '+' in moves: "
                            "give all but one of them an ordinary letter")
                 bad_choice = True
             if bad_choice:
                 continue
             out[name] = Promotion(choices=tuple(choices), zone=zone,
-                                  on_leaving=st.args["trigger"] == "leaving", forced=forced)
+                                  on_leaving=st.trigger == "leaving", forced=forced)
         return out
 
     def _can_promote(self, name, zone, on_leaving):
@@ -646,19 +445,19 @@ class Resolver:
             for choice in promo.choices:
                 sources.setdefault(choice, []).append(src)
         out = {}
-        explicit = {str(st.args["piece"]) for st in self.lists["demote"]}
+        explicit = {str(st.piece) for st in self.lists["demote"]}
         for name, info in self.pieces.items():
             if info["letter"].startswith("+") and name not in explicit:
                 srcs = sources.get(name, [])
                 if len(srcs) == 1:
                     out[name] = srcs[0]
                 elif len(srcs) > 1:
-                    self.error(info["statement"], info["statement"].args["name"],
+                    self.error(info["statement"], info["statement"].name,
                                f"'{name}' is promoted from several pieces ({', '.join(srcs)}): "
                                f"say what it demotes to with `demote {name} to PIECE`")
         for st in self.lists["demote"]:
-            name = self.piece_name(st, st.args["piece"])
-            target = self.piece_name(st, st.args["to"])
+            name = self.piece_name(st, st.piece)
+            target = self.piece_name(st, st.to)
             if name and target:
                 out[name] = target
         return out
@@ -698,14 +497,14 @@ class Resolver:
     def _captures(self):
         to_hand = {"white": False, "black": False}
         for st in self.lists["captures"]:
-            for side in ([str(st.args["side"])] if st.args["side"] else SIDES):
-                to_hand[side] = st.args["fate"] == "hand"
+            for side in ([str(st.side)] if st.side else SIDES):
+                to_hand[side] = st.fate == "hand"
         becomes = {}
         for st in self.lists["captured"]:
-            name = self.piece_name(st, st.args["piece"])
-            target = st.args["becomes"]
+            name = self.piece_name(st, st.piece)
+            target = st.becomes
             target = self.piece_name(st, target) if target is not None else None
-            if name and (target or st.args["becomes"] is None):
+            if name and (target or st.becomes is None):
                 becomes[name] = target
         return Captures(to_hand_white=to_hand["white"], to_hand_black=to_hand["black"],
                         becomes=tuple(sorted(becomes.items(), key=lambda kv: kv[0])))
@@ -719,21 +518,21 @@ class Resolver:
         default = {"white": everywhere, "black": everywhere}
         specific, flags = {}, {}
         for st in self.lists["drop"]:
-            sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
+            sides = [str(st.side)] if st.side else list(SIDES)
             zone = None
-            if st.args["zone"] and st.args["side"]:     # `for black`: the board's own squares
+            if st.zone and st.side:     # `for black`: the board's own squares
                 side = sides[0]
-                literal = self.names(self.region(st, st.args["zone"], side, literal=True))
+                literal = self.names(self.region(st, st.zone, side, literal=True))
                 zone = (literal, literal)
-            elif st.args["zone"]:
-                zone = self.square_set(st, st.args["zone"])
-            if st.args["pieces"] == "all":
+            elif st.zone:
+                zone = self.square_set(st, st.zone)
+            if st.pieces == "all":
                 targets = None
             else:
-                targets = [n for n in (self.piece_name(st, t) for t in st.args["pieces"]) if n]
+                targets = [n for n in (self.piece_name(st, t) for t in st.pieces) if n]
             if targets is None:         # `drop all ... not doubled` restricts every piece
                 for name in self.piece_order:
-                    flags.setdefault(name, set()).update(st.args["flags"])
+                    flags.setdefault(name, set()).update(st.flags)
             for side in sides:
                 index = SIDES.index(side)
                 if targets is None:
@@ -743,7 +542,7 @@ class Resolver:
                 for name in targets:
                     if zone is not None:
                         specific[(name, side)] = zone[index]
-                    flags.setdefault(name, set()).update(st.args["flags"])
+                    flags.setdefault(name, set()).update(st.flags)
         rules = []
         deploying = "deploy" in self.statements
         for name in self.piece_order:
@@ -763,33 +562,33 @@ class Resolver:
         seen = {}
         royal = next((n for n, i in self.pieces.items() if i["royal"]), None)
         for st in self.lists["castling"]:
-            squares = [self.square(st, st.args[k]) for k in
+            squares = [self.square(st, getattr(st, k)) for k in
                        ("king_from", "king_to", "rook_from", "rook_to")]
             if None in squares:
                 continue
             # The engine moves the king and the rook as two pieces: the same square for
             # both would lose one of them.
             if squares[0] == squares[2] or squares[1] == squares[3]:
-                self.error(st, st.args["rook_from"] if squares[0] == squares[2]
-                           else st.args["rook_to"],
+                self.error(st, st.rook_from if squares[0] == squares[2]
+                           else st.rook_to,
                            "castling: the king and the rook must start and end on "
                            "different squares")
                 continue
-            sides = [str(st.args["side"])] if st.args["side"] else list(SIDES)
+            sides = [str(st.side)] if st.side else list(SIDES)
             for side in sides:
                 sq = squares
-                if side == "black" and not st.args["side"]:
+                if side == "black" and not st.side:
                     sq = [self.mirror(s) for s in squares]
                 kf, kt, rf, rt = (square_name(*s) for s in sq)
                 if sq[0][1] != sq[2][1] or sq[1][1] != sq[0][1] or sq[3][1] != sq[0][1]:
-                    self.error(st, st.args["king_from"],
+                    self.error(st, st.king_from,
                                "castling squares must all be on one rank")
                     continue
                 # FEN names a castling right by the side of the king its rook is on
                 # (K or Q), so a side can castle at most once towards each wing.
                 wing = (side, sq[2][0] > sq[0][0])
                 if wing in seen:
-                    self.error(st, st.args["rook_from"],
+                    self.error(st, st.rook_from,
                                f"{side} already castles with a rook on that side of the king "
                                f"(line {seen[wing].loc.line}): FEN can name only one "
                                "castling right per wing")
@@ -798,12 +597,12 @@ class Resolver:
                 if setup:
                     board = setup[1].board
                     if royal and board.get(sq[0]) != (royal, side):
-                        self.error(st, st.args["king_from"],
+                        self.error(st, st.king_from,
                                    f"castling can never happen: the setup has no {side} "
                                    f"{royal} on {kf}")
                         continue
                     if board.get(sq[2], (None, None))[1] != side:
-                        self.error(st, st.args["rook_from"],
+                        self.error(st, st.rook_from,
                                    f"castling can never happen: the setup has no {side} "
                                    f"piece on {rf} to castle with")
                         continue
@@ -817,11 +616,10 @@ class Resolver:
         dropped, hand counts the engine can hold.  (Whether the side not to move is in
         check, or a piece stands where it could never move, is checked when the engine
         is built: `ff.load` refuses such a setup with FenError.)"""
-        from .lower import MAX_HAND
         if not setup:
             return
         st = self.statements["setup"]
-        token = st.args["fen"]
+        token = st.fen
         parsed = setup[1]
         royal = next((p for p in pieces if p.royal), None)
         droppable = {d.piece for d in drops}
@@ -859,9 +657,13 @@ class Resolver:
         if parsed.en_passant != "-" and not en_passant:
             self.error(st, token, "setup does not fit the game: the game has no en passant, "
                        f"but the setup's en passant field is '{parsed.en_passant}'")
-        if parsed.lifted != "-" and not self.lists["restriction"]:
-            self.error(st, token, f"setup does not fit the game: unexpected extra field "
-                       f"'{parsed.lifted}'")
+
+    def _check_lifted_field(self, setup, rule_fields):
+        """The FEN's extra field records lifted restrictions: only games with one have it."""
+        if setup and setup[1].lifted != "-" and not rule_fields.get("restrictions"):
+            st = self.statements["setup"]
+            self.error(st, st.fen, f"setup does not fit the game: unexpected extra field "
+                       f"'{setup[1].lifted}'")
 
 
 def piece_tokens(letter):
@@ -873,57 +675,6 @@ def piece_tokens(letter):
     return (None if white == "-" else white, None if black == "-" else black)
 
 
-def _covers(b, a):
-    """Does atom `b` reach every square atom `a` reaches, from the same squares?"""
-    if (a.dx, a.dy) != (b.dx, b.dy):
-        return False
-    if b.initial and not a.initial:
-        return False
-    if b.only_in is not None and b.only_in != a.only_in:
-        return False
-    if b.lame_path and b.lame_path != a.lame_path:
-        return False
-    if a.kind in ("hop", "grasshop") or b.kind in ("hop", "grasshop"):
-        return a.kind == b.kind and a.max_steps == b.max_steps
-    if b.kind == "ride" and not b.max_steps:
-        return True
-    reach_a = 1 if a.kind == "leap" else a.max_steps
-    reach_b = 1 if b.kind == "leap" else b.max_steps
-    return bool(reach_a) and reach_a <= reach_b
-
-
-def merge_atoms(atoms):
-    """The atoms with overlaps removed, so that no move is generated twice.
-
-    Betza describes a set of moves: `KW`, `WfF` with `W` again, `mR` with `W`, or a
-    doubled `move` statement name some moves twice, and the generator (one loop per
-    atom) would list them twice: perft counts and legal_moves() would be wrong.  An
-    atom loses the move/capture modes that another atom covering all its squares
-    already has; an atom left with neither is dropped.
-    """
-    atoms = list(atoms)
-    keep = []
-    for i, a in enumerate(atoms):
-        moves, captures = a.moves, a.captures
-        for j, b in enumerate(atoms):
-            if i == j or not _covers(b, a):
-                continue
-            if _covers(a, b) and j > i:
-                continue            # the same squares: the first of the two keeps them
-            moves = moves and not b.moves
-            captures = captures and not b.captures
-        if moves or captures:
-            keep.append(a if (moves, captures) == (a.moves, a.captures)
-                        else _with(a, moves=moves, captures=captures))
-    return keep
-
-
-def _with(atom, **changes):
-    data = dict(atom.__dict__)
-    data.update(changes)
-    return MoveAtom(**data)
-
-
 def resolve(definition, bag=None):
     """Resolve a parsed Definition into a Variant, raising DefinitionError on problems."""
     own_bag = bag is None
@@ -931,25 +682,4 @@ def resolve(definition, bag=None):
     variant = Resolver(bag).resolve(definition)
     if own_bag:
         bag.raise_if_any()
-    return variant
-
-
-def load_variant(name_or_path):
-    """Parse and resolve a bundled game or a definition file into a Variant."""
-    from fairyforge.errors import UnknownGameError
-    if isinstance(name_or_path, os.PathLike):
-        name_or_path = os.fspath(name_or_path)
-    if not isinstance(name_or_path, str):       # None, bytes, 123: not a name (TypeError)
-        raise UnknownGameError(f"a game is a bundled name or a definition file's path, got "
-                               f"{type(name_or_path).__name__}; bundled games: "
-                               f"{', '.join(bundled_names())}")
-    path = locate(name_or_path)
-    if path is None:
-        raise UnknownGameError(f"no bundled game or definition file named '{name_or_path}'"
-                               + did_you_mean(name_or_path, bundled_names())
-                               + f"; bundled games: {', '.join(bundled_names())}")
-    bag = DiagnosticBag()
-    definition = parse_phase.parse_file(path, bag)
-    variant = resolve(definition, bag)      # also after syntax errors: report them all
-    bag.raise_if_any()
     return variant

@@ -37,6 +37,8 @@ FLAGS = {"F_DROP": F_DROP, "F_CASTLE": F_CASTLE, "F_EP": F_EP, "F_DOUBLE": F_DOU
 EMPTY, OFF = 0, 1
 FIRST_PIECE_CODE = 2
 
+MAX_FILES = MAX_RANKS = 16       # the language's largest board
+MAX_HAND = 64                    # hand counts stay below this (Zobrist keys per count)
 MAX_ARRAY_SQUARES = 1 << SQUARE_BITS
 # A selector holds type + 1 and a piece code must fit in an unsigned char:
 # 2 + 2 * type + 1 <= 255 and type + 1 <= 127 both give 126 types (0..125).

@@ -15,7 +15,7 @@ from .errors import EmptyHistoryError, FenError, IllegalMoveError, InvalidMoveEr
 from .fen import parse_fen, parse_square
 from .encoding import F_DROP, move_from, piece_code
 from .move import Move
-from .refusals import explain_refusal
+from .refusals import explain_refusal, game_end_reason
 
 SIDES = ("white", "black")
 MOVE_SYNTAX = re.compile(r"(?:[A-Z]@|[a-z][0-9]{1,2})[a-z][0-9]{1,2}[a-z+]?")
@@ -483,6 +483,9 @@ class Position:
         """None while the game goes on, else an Outcome (winner, reason)."""
         meta = self.game.meta
         side = self._engine.state()[0]
+        ended = self._engine.game_end()
+        if ended is not None:               # a rule such as extinction ended the game
+            return _result(ended[0], side, game_end_reason(ended[1]))
         if not self.legal_moves():
             if self._engine.is_check():
                 return Outcome(SIDES[1 - side], "checkmate")

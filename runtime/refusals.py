@@ -1,6 +1,7 @@
-"""Why a move is illegal, in words: the engine's Refusal numbers turned into sentences.
+"""The engine's verdicts in words: why a move is illegal (Refusal numbers), and which
+rule ended a game (GameEnd numbers).
 
-The numbers and the message of each come from the rule kind that refuses the move
+The numbers and the words of each come from the rule kind that owns them
 (fairyforge.compiler.rules); this module fills in the names of the game.
 """
 
@@ -33,3 +34,9 @@ def explain_refusal(game, reason, colour, code):
         mover=names[colour], other=names[1 - colour], trigger=trigger, events=events,
         royal=meta["pieces"][meta["royal_type"]]["name"],
         piece=meta["pieces"][typ]["name"] if typ is not None else "")
+
+
+def game_end_reason(number):
+    """Outcome.reason for the GameEnd number the engine reported."""
+    from .compiler import rules
+    return rules.GAME_END_REASONS[rules.GameEnd(number).name]

@@ -17,7 +17,8 @@ from fairyforge.compiler import diff
 from fairyforge.compiler.betza import parse_betza
 from fairyforge.compiler.diff import (Board, describe_moves, diff_files, diff_variants,
                                       play_diff, render, squares_text)
-from fairyforge.compiler.model import Deployment, Restriction, Variant
+from fairyforge.compiler.model import Deployment, Variant
+from fairyforge.compiler.rules.restrictions import Restriction
 from fairyforge.compiler.resolve import bundled_path, load_variant
 
 

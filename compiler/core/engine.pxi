@@ -345,6 +345,17 @@ cdef class Engine:
         unmake(&self.pos)
         return code
 
+    def game_end(self):
+        """None, or (result for the side to move: "loss", "win" or "draw", the
+        GameEnd number of the rule that ended the game)."""
+        self._idle()
+        cdef int reason = 0, result = 0
+        if HAS_GAME_END:
+            result = rules_game_end(&self.pos, &reason)
+        if not result:
+            return None
+        return (("loss", "win", "draw")[result - 1], reason)
+
     def is_check(self):
         self._idle()
         cdef int sq = self.pos.royal[self.pos.side]

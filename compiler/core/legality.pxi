@@ -46,9 +46,25 @@ cdef bint legal(Pos* p, uint32_t m, int nested) noexcept nogil:
     return ok
 
 
+cdef enum:
+    # The result of a game ended by a rule, for the side to move (rules_game_end).
+    RESULT_LOSS = 1
+    RESULT_WIN = 2
+    RESULT_DRAW = 3
+
+
+cdef inline bint game_ended(Pos* p) noexcept nogil:
+    """Has a rule (extinction, ...) ended the game?  Then no move is legal."""
+    cdef int reason
+    return HAS_GAME_END and rules_game_end(p, &reason) != 0
+
+
 cdef int gen_legal(Pos* p, uint32_t* out) noexcept nogil:
-    cdef uint32_t* mv = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+    cdef uint32_t* mv
     cdef int n, i, k = 0
+    if game_ended(p):
+        return 0
+    mv = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
     if mv == NULL:
         return 0
     n = gen_pseudo(p, mv)
@@ -90,6 +106,8 @@ cdef uint64_t perft(Pos* p, int depth, uint32_t* buf) noexcept nogil:
     cdef int n, i
     cdef uint64_t nodes = 0
     if depth >= 2 and interrupted(p):
+        return 0
+    if game_ended(p):
         return 0
     n = gen_pseudo(p, buf)
     if depth == 1:

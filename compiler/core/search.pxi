@@ -131,12 +131,27 @@ cdef bint repeated(Pos* p) noexcept nogil:
     return False
 
 
+cdef inline int game_end_score(int result, int ply) noexcept nogil:
+    """The score of a game a rule has ended, for the side to move (mate-like, so that
+    the nearest win is preferred)."""
+    if result == RESULT_LOSS:
+        return -MATE + ply
+    if result == RESULT_WIN:
+        return MATE - ply
+    return 0
+
+
 cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil:
     cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
     cdef int n, i, score, stand
+    cdef int reason, result
     s.nodes += 1
     if out_of_time(s):
         return 0
+    if HAS_GAME_END:
+        result = rules_game_end(p, &reason)
+        if result:
+            return game_end_score(result, ply)
     stand = evaluate(p)
     if ply >= MAX_PLY - 1 or stand >= beta:
         return stand
@@ -165,13 +180,15 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil
 cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply) noexcept nogil:
     cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
     cdef uint32_t best_move = 0, tt_move = 0, m
-    cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked
+    cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
     cdef TTEntry* e
     if ply > 0:
-        if repeated(p):
+        if repeated(p) or rules_draw(p):
             return 0
-        if rules_draw(p):
-            return 0
+        if HAS_GAME_END:
+            result = rules_game_end(p, &reason)
+            if result:
+                return game_end_score(result, ply)
     checked = in_check(p, p.side)
     if checked and ply < MAX_PLY - 8:
         depth += 1                # look one ply further when in check

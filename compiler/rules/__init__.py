@@ -8,14 +8,20 @@ through):
     FIELDS       [(name, type, default)]: the Variant fields it owns (compiler.model)
     resolve(nodes, context) -> {field: value}: its nodes (in file order, parents first)
                  resolved into its fields; errors go to context.error(node, token, msg)
-    lower(variant, lowerer) -> {name: value}: what its template partial needs, added
-                 to the lowered tables
+    KEYWORDS     the words its statements start with (for "unknown statement" hints)
+    TERMINAL_WORDS  {terminal: words} for syntax errors; TRANSFORMS {rule: function}
+                 for helper grammar rules (their children -> a value)
+    lower(variant, lowerer) -> {name: value}: what its template partial needs (the
+                 lowered tables keep it as tables.rules[MODULE NAME])
     TEMPLATE     its jinja partial (templates/rules/NAME.j2): macros named after the
-                 engine's hook points (HOOKS) render its code there
-    active(tables) -> bool: does the game use it (its partial is rendered only then)
+                 engine's hook points (HOOKS), called with (tables, its lowered dict),
+                 render its code there
+    active(lowered) -> bool: does the game use it (its partial is rendered only then)
     REFUSALS     {NAME: message}: why its engine code refuses a move; the numbers are
                  given here, in registry order, as the Refusal enum; the message is
                  formatted with mover, other, royal, piece, trigger, events
+    ENDS         {NAME: reason}: the ways it ends a game (its game_end hook sets the
+                 GameEnd number; Outcome.reason is the reason text)
     describe(variant) -> [str]: its rules in words, for `fairyforge diff`
     ORACLE       where the reference interpreter (tests/oracle) implements it
 
@@ -25,14 +31,16 @@ core, the main template or another rule's module.
 
 from enum import IntEnum
 
-from . import drop_mate, facing_kings, move_rule, restrictions, stalemate
+from . import drop_mate, facing_kings, move_rule, repetition, restrictions, stalemate
 
-# Order matters twice: the engine asks the rules in this order why a move is illegal
-# (the first refusal is reported), and the Refusal numbers follow it.
-REGISTRY = (facing_kings, restrictions, drop_mate, stalemate, move_rule)
+# Order matters: the engine asks the rules in this order why a move is illegal (the
+# first refusal is reported), the Refusal numbers follow it, and so does the order of
+# the rule fields in the model.
+REGISTRY = (facing_kings, restrictions, drop_mate, stalemate, repetition, move_rule)
 
-# The engine's hook points, in the order the generated engine defines them.
-HOOKS = ("after_make", "why_illegal", "draw", "no_move_score")
+# The engine's hook points: `definitions` (module-level code), then the functions of
+# the generated engine's hook section, which compiler/core calls.
+HOOKS = ("definitions", "after_make", "why_illegal", "game_end", "draw", "no_move_score")
 
 # Refusals of the core itself (compiler/core/legality.pxi).
 CORE_REFUSALS = {"ROYAL_ATTACKED": "it would leave {mover}'s {royal} attacked"}
@@ -45,11 +53,46 @@ def _refusal_messages():
     return messages
 
 
+def _game_end_reasons():
+    reasons = {}
+    for kind in REGISTRY:
+        reasons.update(getattr(kind, "ENDS", {}))
+    return reasons
+
+
 REFUSAL_MESSAGES = _refusal_messages()
 Refusal = IntEnum("Refusal", ["LEGAL"] + list(REFUSAL_MESSAGES), start=0)
 Refusal.__doc__ = "Why the engine refuses a pseudo-legal move (LEGAL: it does not)."
 
+GAME_END_REASONS = _game_end_reasons()
+GameEnd = IntEnum("GameEnd", ["NOT_ENDED"] + list(GAME_END_REASONS), start=0)
+GameEnd.__doc__ = "Which rule ended a game (NOT_ENDED: none)."
+
+
+def statements():
+    """{grammar rule: node class} of every rule kind."""
+    table = {}
+    for kind in REGISTRY:
+        table.update(getattr(kind, "STATEMENTS", {}))
+    return table
+
+
+def owner(node):
+    """The rule kind whose statement `node` is, or None (a core statement)."""
+    return next((kind for kind in REGISTRY
+                 if type(node) in getattr(kind, "STATEMENTS", {}).values()), None)
+
+
+def fields():
+    """[(name, type, default)]: the Variant fields the rule kinds own, in order."""
+    return [f for kind in REGISTRY for f in getattr(kind, "FIELDS", ())]
+
+
+def name_of(kind):
+    return kind.__name__.rsplit(".", 1)[-1]
+
 
 def active_kinds(tables):
-    """The rule kinds a lowered game uses, in registry order."""
-    return [kind for kind in REGISTRY if hasattr(kind, "TEMPLATE") and kind.active(tables)]
+    """(kind, its lowered dict) for the rule kinds a lowered game uses, in order."""
+    return [(kind, tables.rules[name_of(kind)]) for kind in REGISTRY
+            if hasattr(kind, "TEMPLATE") and kind.active(tables.rules[name_of(kind)])]

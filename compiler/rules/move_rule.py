@@ -1,11 +1,53 @@
 """`move rule N`: a draw after N moves by each side without a capture or a move of a
 piece that only moves forward (chess's fifty-move rule).
 
-Engine: the search scores such a position as a draw; Position.outcome reports it.
+Engine: the search scores such a position as a draw (templates/rules/move_rule.j2);
+Position.outcome reports it.  Oracle: tests/oracle/interpreter.py,
+`OraclePosition.outcome`.
 """
 
+from dataclasses import dataclass
+from typing import Any
+
+from ..nodes import Node
+
+GRAMMAR = '''
+// move rule N: a draw after N moves by each side without a capture or a pawn move
+move_rule_decl: "move" "rule" INT
+'''
+KEYWORDS = ("move",)
+LIMIT = 10000
+
+
+@dataclass
+class MoveRule(Node):
+    moves: Any
+
+
+STATEMENTS = {"move_rule_decl": MoveRule}
+FIELDS = [("move_rule", int, 0)]
 TEMPLATE = "rules/move_rule.j2"
 
 
+def resolve(nodes, context):
+    if not nodes:
+        return {"move_rule": 0}
+    node = nodes[-1]
+    moves = context.small_int(node.moves)
+    if not 1 <= moves <= LIMIT:
+        context.error(node, node.moves, f"move rule {node.moves}: the number of moves must "
+                      f"be between 1 and {LIMIT}")
+    return {"move_rule": moves}
+
+
+def lower(variant, lowerer):
+    return {"moves": variant.move_rule}
+
+
 def active(tables):
-    return bool(tables.meta["move_rule"])
+    return bool(tables["moves"])
+
+
+def describe(variant):
+    return [f"a draw after {variant.move_rule} moves each without a capture or a pawn "
+            "move"] if variant.move_rule else []
