@@ -1,7 +1,12 @@
 """Rule kinds: each module here owns one kind of rule from the grammar to the engine.
 
-A rule-kind module may define any of these names (docs/architecture.md walks one
-through):
+Every module in this package is a rule kind: it is found and registered by itself
+(adding a rule kind adds a module, and touches no other file).  A rule-kind module
+defines ORDER and any of these names (docs/architecture.md walks one through):
+
+    ORDER        its place among the rule kinds: the engine asks them in this order why
+                 a move is illegal (the first refusal is reported), and the Refusal
+                 numbers and the model's rule fields follow it
 
     GRAMMAR      lark rules for its statement(s); the first rule named in STATEMENTS
     STATEMENTS   {grammar rule name: node class}: the typed node each statement becomes
@@ -29,14 +34,19 @@ The engine core (compiler/core/*.pxi) calls the hook points; a rule never edits 
 core, the main template or another rule's module.
 """
 
+import importlib
+import pkgutil
 from enum import IntEnum
 
-from . import drop_mate, facing_kings, move_rule, repetition, restrictions, stalemate
 
-# Order matters: the engine asks the rules in this order why a move is illegal (the
-# first refusal is reported), the Refusal numbers follow it, and so does the order of
-# the rule fields in the model.
-REGISTRY = (facing_kings, restrictions, drop_mate, stalemate, repetition, move_rule)
+def _discover():
+    """Every module of this package, in ORDER."""
+    kinds = [importlib.import_module(f"{__name__}.{info.name}")
+             for info in pkgutil.iter_modules(__path__)]
+    return tuple(sorted(kinds, key=lambda kind: (kind.ORDER, kind.__name__)))
+
+
+REGISTRY = _discover()
 
 # The engine's hook points: `definitions` (module-level code), then the functions of
 # the generated engine's hook section, which compiler/core calls.

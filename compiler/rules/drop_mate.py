@@ -9,6 +9,8 @@ docs/language.md compares the two.  Oracle: tests/oracle/interpreter.py,
 `Interpreter.is_legal` (drop mate).
 """
 
+ORDER = 30
+
 TEMPLATE = "rules/drop_mate.j2"
 REFUSALS = {"DROP_MATE": "a {piece} drop may not give checkmate"}
 

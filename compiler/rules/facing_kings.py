@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from ..nodes import Node
 
+ORDER = 10
+
 GRAMMAR = '''
 // no facing kings: the royal pieces may not stand on one file with nothing between
 facing_decl: "no" "facing" "kings"

@@ -11,6 +11,8 @@ from typing import Any
 
 from ..nodes import Node
 
+ORDER = 60
+
 GRAMMAR = '''
 // move rule N: a draw after N moves by each side without a capture or a pawn move
 move_rule_decl: "move" "rule" INT

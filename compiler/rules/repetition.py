@@ -13,6 +13,8 @@ from typing import Any
 
 from ..nodes import Node
 
+ORDER = 50
+
 GRAMMAR = '''
 // repetition N draw|loss|win
 repetition_decl: "repetition" INT RESULT

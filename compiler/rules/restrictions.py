@@ -12,6 +12,8 @@ from typing import Any
 
 from ..nodes import Node
 
+ORDER = 20
+
 GRAMMAR = '''
 // until SIDE EVENTS: SIDE may not EVENTS   (WWII Chess rule 8)
 restriction_decl: "until" SIDE_NAME event_list ":" SIDE_NAME "may" "not" event_list

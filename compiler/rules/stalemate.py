@@ -11,6 +11,8 @@ from typing import Any
 
 from ..nodes import Node
 
+ORDER = 40
+
 GRAMMAR = '''
 // stalemate draw|loss|win [, stalemating illegal]
 stalemate_decl: "stalemate" RESULT ("," STALEMATING)?
