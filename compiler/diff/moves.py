@@ -15,14 +15,20 @@ from ..betza import (COMPOUNDS, LEAPERS, BetzaError, compound_letter, leaper_let
 from ..model import SquareSet
 from .words import canon, multiset_changes, squareset_text, value_text
 
-LEAP_NOUNS = {"W": "orthogonal step", "F": "diagonal step",
-              "D": "two-square orthogonal leap", "N": "knight leap",
-              "A": "two-square diagonal leap", "H": "three-square orthogonal leap",
-              "C": "camel leap", "Z": "zebra leap", "G": "three-square diagonal leap"}
-RIDE_NOUNS = {"W": "orthogonal slide", "F": "diagonal slide",
-              "D": "two-square orthogonal ride", "N": "knight ride",
-              "A": "two-square diagonal ride", "H": "three-square orthogonal ride",
-              "C": "camel ride", "Z": "zebra ride", "G": "three-square diagonal ride"}
+# The shape of each leaper's move; a one-square move is a step (a slide when it rides),
+# a longer one a leap (a ride).
+SHAPE_WORDS = {"W": "orthogonal", "F": "diagonal", "D": "two-square orthogonal",
+               "N": "knight", "A": "two-square diagonal", "H": "three-square orthogonal",
+               "C": "camel", "Z": "zebra", "G": "three-square diagonal"}
+
+
+def _noun(letter, rides):
+    """'diagonal step', 'knight leap', 'orthogonal slide', 'camel ride'."""
+    one_square = max(LEAPERS[letter]) == 1
+    verb = ("slide" if one_square else "ride") if rides else ("step" if one_square else "leap")
+    return f"{SHAPE_WORDS[letter]} {verb}"
+
+
 # Two leapers whose full sets of moves read better as one compound (W and F: K or Q).
 MERGEABLE = {parts[0]: parts[1] for parts in COMPOUNDS.values() if len(parts) == 2}
 KIND_ORDER = ("leap", "ride", "hop", "grasshop")
@@ -136,7 +142,7 @@ def _atom_text(sig, merged=False):
     if sig.kind == "leap":
         if merged:
             return "step in any direction", compound_letter((family, MERGEABLE[family]), False)
-        noun = LEAP_NOUNS[family]
+        noun = _noun(family, rides=False)
         if sig.max_steps not in (0, 1):
             noun += f" (at most {sig.max_steps})"
         return noun, family
@@ -144,7 +150,7 @@ def _atom_text(sig, merged=False):
         base, unit = "slide in any direction", "squares"
         rider = compound_letter((family, MERGEABLE[family]), True)
     else:
-        base = RIDE_NOUNS[family]
+        base = _noun(family, rides=True)
         compound = compound_letter((family,), True)     # R for W, B for F
         rider = compound or family + ("" if sig.max_steps else family)
         unit = "squares" if compound else "leaps"
