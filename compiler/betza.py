@@ -27,6 +27,25 @@ HORIZONTAL = "lrs"
 DIRECTION_LETTERS = VERTICAL + HORIZONTAL + "h"
 MAX_RANGE = 99          # longer than any board (at most 16 squares a side)
 
+# The tables read backwards, for describing moves (fairyforge diff): the leaper of a
+# vector's shape, and the compound letters.
+LEAPER_OF_SHAPE = {shape: letter for letter, shape in LEAPERS.items()}
+
+
+def leaper_letter(dx, dy):
+    """The leaper atom (W, F, D, N, ...) whose moves include the vector (dx, dy), or
+    None for a vector no Betza leaper makes."""
+    return LEAPER_OF_SHAPE.get(tuple(sorted((abs(dx), abs(dy)), reverse=True)))
+
+
+def compound_letter(leapers, rider):
+    """The compound atom made of exactly these leapers, riding or not: (W,) riding is
+    R, (W, F) leaping is K; None where there is none."""
+    for letter, parts in COMPOUNDS.items():
+        if set(parts) == set(leapers) and (letter in RIDERS) == rider:
+            return letter
+    return None
+
 
 class BetzaError(Exception):
     """A Betza string that cannot be understood; `offset` is the 0-based index in it."""

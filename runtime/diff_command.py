@@ -9,7 +9,8 @@ searched breadth-first for the shortest move sequence after which their legal mo
 differ.  Exit status as diff(1): 0 no difference, 1 differences, 2 an error.
 
 cli.py registers the subcommand with `add_parser(subparsers)`; `run(args)` returns
-the exit status.
+the exit status.  The comparisons themselves are fairyforge.compiler.diff's (a
+package: the model diff, the move describer and the play diff).
 """
 
 import argparse
@@ -121,15 +122,3 @@ def _run(args):
               file=sys.stderr)
     return EXIT_DIFFERENT if result.found else EXIT_SAME
 
-
-def main(argv=None):
-    """Run the diff subcommand on its own (for trying it before cli.py registers it)."""
-    parser = argparse.ArgumentParser(prog="fairyforge")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    add_parser(sub)
-    args = parser.parse_args(argv)
-    return args.func(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

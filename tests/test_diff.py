@@ -657,7 +657,7 @@ def test_play_no_difference(shogi_games, capsys):
 
 
 def test_play_position_limit_and_progress(shogi_games, monkeypatch):
-    monkeypatch.setattr(diff, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(diff.play, "PROGRESS_SECONDS", 0.0)     # the play diff's module
     messages = []
     shogi = shogi_games[0]
     result = play_diff(shogi, shogi, depth=3, max_positions=50, progress=messages.append)
