@@ -64,8 +64,14 @@ imported; the modules below are imported in the order of the entries within a gr
 """
 
 # The wording modules register themselves on import, in this order (pieces first: their
-# first-move moves and confinement lead the special rules).
+# first-move moves and confinement lead the special rules); then each rule kind
+# registers its own wording (compiler/rules/*.py, diff_wording), in ORDER.
 from . import pieces, rules, setup  # noqa: F401
+from .. import rules as _rule_kinds
+
+for _kind in _rule_kinds.REGISTRY:
+    if hasattr(_kind, "diff_wording"):
+        _kind.diff_wording(rules)
 from .moves import atom_changes, describe_moves, moves_text
 from .play import DEFAULT_MAX_POSITIONS, PROGRESS_SECONDS, check_playable, play_diff
 from .registry import (PIECE_ASPECTS, VARIANT_WORDING, Comparison, claim_fields,

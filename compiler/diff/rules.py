@@ -146,11 +146,6 @@ def _castling_words(c):
             f"rook {c.rook_from} to {c.rook_to}")
 
 
-def _restriction_words(r):
-    return (f"restriction: until {r.trigger_side} does one of ({', '.join(r.events)}), "
-            f"{r.restricted_side} may not ({', '.join(r.forbidden)})")
-
-
 def item_wording(name, group, subject, words):
     """Register the wording of a rule stated as a list of items (castlings,
     restrictions): each item only one game has is removed or added, in its words."""
@@ -177,11 +172,6 @@ def en_passant(cmp, names_a, names_b):
         cmp.add("special", "added", "en passant", f"{name} makes and takes en passant")
 
 
-flag_wording("no_facing_kings", "special", "flying kings",
-             "the kings may not face each other on an open file (flying kings)",
-             "no rule against facing kings any more")
-
-
 def _deployment_words(d):
     if d is None:
         return "no deployment phase"
@@ -205,76 +195,3 @@ def deployment(cmp, da, db):
         cmp.add("special", "changed", "deployment",
                 f"deployment: {_deployment_words(da)} -> {_deployment_words(db)}",
                 generic_changes(da, db, "deployment", cmp.board_a, cmp.board_b))
-
-
-item_wording("restrictions", "special", "restriction", _restriction_words)
-
-
-# -- game end -------------------------------------------------------------------------------
-
-@variant_wording("stalemate")
-def stalemate(cmp, old, new):
-    if old != new:
-        cmp.add("game_end", "changed", "stalemate", "stalemate: being stalemated is "
-                f"{RESULT_WORDS.get(old, old)} -> {RESULT_WORDS.get(new, new)}")
-
-
-flag_wording("stalemating_illegal", "game_end", "stalemating",
-             "stalemating the opponent is illegal", "stalemating the opponent is allowed again")
-
-
-def _repetition_words(count, result):
-    if not count:
-        return "no repetition rule"
-    return f"{count}-fold repetition is {RESULT_WORDS.get(result, result)}"
-
-
-@variant_wording("repetition_count", "repetition_result")
-def repetition(cmp, rep_a, rep_b):
-    if (rep_a[0] or rep_b[0]) and rep_a != rep_b:
-        cmp.add("game_end", change_kind(rep_a[0], rep_b[0]), "repetition",
-                f"{_repetition_words(*rep_a)} -> {_repetition_words(*rep_b)}")
-
-
-def _perpetual_words(noun, fate):
-    if fate is None:
-        return f"no {noun} rule"
-    if fate.startswith("by one piece "):
-        noun, fate = f"{noun} by one piece", fate[len("by one piece "):]
-    if fate == "loses":
-        return f"{noun} loses"
-    if fate == "illegal":
-        return f"{noun} is illegal"
-    return f"{noun} {fate}"
-
-
-def _perpetual(cmp, noun, fate_a, fate_b):
-    if fate_a != fate_b:
-        cmp.add("game_end", change_kind(fate_a is not None, fate_b is not None), noun,
-                f"{_perpetual_words(noun, fate_a)} -> {_perpetual_words(noun, fate_b)}")
-
-
-def _one_piece(fate, one_piece):
-    """A perpetual check fate, qualified when only one piece's checks count."""
-    return f"by one piece {fate}" if fate is not None and one_piece else fate
-
-
-@variant_wording("perpetual_check", "perpetual_check_one_piece")
-def perpetual_check(cmp, rule_a, rule_b):
-    _perpetual(cmp, "perpetual check", _one_piece(*rule_a), _one_piece(*rule_b))
-
-
-@variant_wording("perpetual_chase")
-def perpetual_chase(cmp, fate_a, fate_b):
-    _perpetual(cmp, "perpetual chase", fate_a, fate_b)
-
-
-def _move_rule_words(n):
-    return f"{n}-move rule" if n else "no move rule"
-
-
-@variant_wording("move_rule")
-def move_rule(cmp, old, new):
-    if old != new:
-        cmp.add("game_end", change_kind(old, new), "move rule",
-                f"{_move_rule_words(old)} -> {_move_rule_words(new)}")

@@ -27,7 +27,8 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
                  formatted with mover, other, royal, piece, trigger, events
     ENDS         {NAME: reason}: the ways it ends a game (its game_end hook sets the
                  GameEnd number; Outcome.reason is the reason text)
-    describe(variant) -> [str]: its rules in words, for `fairyforge diff`
+    diff_wording(words) registers how `fairyforge diff` words a change of its fields,
+                 with the helpers of compiler/diff/rules.py (flag_wording, ...)
     ORACLE       where the reference interpreter (tests/oracle) implements it
 
 The engine core (compiler/core/*.pxi) calls the hook points; a rule never edits the

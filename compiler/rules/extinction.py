@@ -57,7 +57,17 @@ def active(tables):
     return bool(tables["types"])
 
 
-def describe(variant):
-    if not variant.extinction:
-        return []
-    return ["a side left without a " + " or a ".join(variant.extinction) + " loses"]
+def _words(names):
+    return ("a side without a " + " or a ".join(names) + " loses") if names \
+        else "no extinction rule"
+
+
+def diff_wording(words):
+    """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
+    the helpers)."""
+    @words.variant_wording("extinction")
+    def extinction(cmp, old, new):
+        old, new = tuple(old), cmp.map_b(tuple(new))
+        if set(old) != set(new):
+            cmp.add("game_end", words.change_kind(old, new), "extinction",
+                    f"{_words(old)} -> {_words(new)}")

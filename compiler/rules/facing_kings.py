@@ -44,6 +44,9 @@ def active(tables):
     return tables["on"]
 
 
-def describe(variant):
-    return ["the royal pieces may not face each other on an open file"] \
-        if variant.no_facing_kings else []
+def diff_wording(words):
+    """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
+    the helpers)."""
+    words.flag_wording("no_facing_kings", "special", "flying kings",
+                       "the kings may not face each other on an open file (flying kings)",
+                       "no rule against facing kings any more")

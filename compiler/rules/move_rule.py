@@ -50,6 +50,15 @@ def active(tables):
     return bool(tables["moves"])
 
 
-def describe(variant):
-    return [f"a draw after {variant.move_rule} moves each without a capture or a pawn "
-            "move"] if variant.move_rule else []
+def _words(n):
+    return f"{n}-move rule" if n else "no move rule"
+
+
+def diff_wording(words):
+    """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
+    the helpers)."""
+    @words.variant_wording("move_rule")
+    def move_rule(cmp, old, new):
+        if old != new:
+            cmp.add("game_end", words.change_kind(old, new), "move rule",
+                    f"{_words(old)} -> {_words(new)}")

@@ -97,13 +97,48 @@ def _one_piece(perpetuals, context):
     return one_piece
 
 
-def describe(variant):
-    lines = []
-    if variant.repetition_count:
-        lines.append(f"the {variant.repetition_count}th occurrence of a position is a "
-                     f"{variant.repetition_result} for the side to move")
-    for kind in ("check", "chase"):
-        fate = getattr(variant, f"perpetual_{kind}")
-        if fate:
-            lines.append(f"perpetual {kind} {fate}")
-    return lines
+def _repetition_words(count, result, result_words):
+    if not count:
+        return "no repetition rule"
+    return f"{count}-fold repetition is {result_words.get(result, result)}"
+
+
+def _perpetual_words(noun, fate):
+    if fate is None:
+        return f"no {noun} rule"
+    if fate.startswith("by one piece "):
+        noun, fate = f"{noun} by one piece", fate[len("by one piece "):]
+    if fate == "loses":
+        return f"{noun} loses"
+    if fate == "illegal":
+        return f"{noun} is illegal"
+    return f"{noun} {fate}"
+
+
+def _with_one_piece(fate, one_piece):
+    """A perpetual check fate, qualified when only one piece's checks count."""
+    return f"by one piece {fate}" if fate is not None and one_piece else fate
+
+
+def diff_wording(words):
+    """How `fairyforge diff` words a change of these rules (compiler/diff/rules.py
+    gives the helpers)."""
+    @words.variant_wording("repetition_count", "repetition_result")
+    def repetition(cmp, rep_a, rep_b):
+        if (rep_a[0] or rep_b[0]) and rep_a != rep_b:
+            cmp.add("game_end", words.change_kind(rep_a[0], rep_b[0]), "repetition",
+                    f"{_repetition_words(*rep_a, words.RESULT_WORDS)} -> "
+                    f"{_repetition_words(*rep_b, words.RESULT_WORDS)}")
+
+    def perpetual(cmp, noun, fate_a, fate_b):
+        if fate_a != fate_b:
+            cmp.add("game_end", words.change_kind(fate_a is not None, fate_b is not None),
+                    noun, f"{_perpetual_words(noun, fate_a)} -> {_perpetual_words(noun, fate_b)}")
+
+    @words.variant_wording("perpetual_check", "perpetual_check_one_piece")
+    def perpetual_check(cmp, rule_a, rule_b):
+        perpetual(cmp, "perpetual check", _with_one_piece(*rule_a), _with_one_piece(*rule_b))
+
+    @words.variant_wording("perpetual_chase")
+    def perpetual_chase(cmp, fate_a, fate_b):
+        perpetual(cmp, "perpetual chase", fate_a, fate_b)

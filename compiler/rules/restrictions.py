@@ -95,7 +95,12 @@ def active(tables):
     return bool(tables["restrictions"])
 
 
-def describe(variant):
-    return [f"until {r.trigger_side} has done one of {', '.join(r.events)}, "
-            f"{r.restricted_side} may not {', '.join(r.forbidden)}"
-            for r in variant.restrictions]
+def _words(r):
+    return (f"restriction: until {r.trigger_side} does one of ({', '.join(r.events)}), "
+            f"{r.restricted_side} may not ({', '.join(r.forbidden)})")
+
+
+def diff_wording(words):
+    """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
+    the helpers)."""
+    words.item_wording("restrictions", "special", "restriction", _words)

@@ -53,8 +53,15 @@ def active(tables):
     return tables["illegal"] or tables["result"] != "draw"
 
 
-def describe(variant):
-    lines = [f"stalemate is a {variant.stalemate} for the stalemated side"]
-    if variant.stalemating_illegal:
-        lines.append("a move that stalemates is illegal")
-    return lines
+def diff_wording(words):
+    """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
+    the helpers)."""
+    @words.variant_wording("stalemate")
+    def stalemate(cmp, old, new):
+        if old != new:
+            cmp.add("game_end", "changed", "stalemate", "stalemate: being stalemated is "
+                    f"{words.RESULT_WORDS.get(old, old)} -> {words.RESULT_WORDS.get(new, new)}")
+
+    words.flag_wording("stalemating_illegal", "game_end", "stalemating",
+                       "stalemating the opponent is illegal",
+                       "stalemating the opponent is allowed again")
