@@ -18,10 +18,11 @@ The result is plain data (ints, lists, dicts); the codegen phase only renders it
 from dataclasses import dataclass, field
 from math import gcd
 
-from fairyforge.encoding import MAX_FILES, MAX_HAND, MAX_RANKS, piece_code
+from fairyforge.encoding import MAX_FILES, MAX_HAND, MAX_RANKS, board_cells, piece_code
 from fairyforge.fen import parse_fen, parse_square
 
 from . import rules
+from .geometry import PieceWalk, orient
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("white", "black")
@@ -65,7 +66,7 @@ class Lowerer:
         self.type_index = {p.name: i for i, p in enumerate(variant.pieces)}
         self.pad = self._pad()
         self.stride = self.files + self.pad
-        self.nsq = (self.ranks + 2 * self.pad) * self.stride + 2 * self.pad
+        self.nsq = board_cells(self.files, self.ranks, self.pad)
         self._region_ids = {}
         self.regions = []
 
@@ -86,11 +87,13 @@ class Lowerer:
 
     def offset(self, dx, dy, colour):
         """Board-array offset of a White-relative vector for a colour."""
-        if colour == BLACK:
-            dy = -dy
-            if self.v.symmetry == "rotate":
-                dx = -dx
+        dx, dy = orient(dx, dy, colour, self.v.symmetry)
         return dy * self.stride + dx
+
+    def coordinates(self, index):
+        """(file, rank) of a board-array index."""
+        row, column = divmod(index, self.stride)
+        return column - self.pad, row - self.pad
 
     def on_board(self, index):
         r, c = divmod(index, self.stride)
@@ -137,23 +140,6 @@ class Lowerer:
             out.append(entry)
         return out
 
-    def _can_move_from(self, atoms, sq, confine):
-        """Could a piece with these atoms ever move from sq (on an otherwise empty board)?"""
-        for a in atoms:
-            if a["initial_reg"] is not None and not self.regions[a["initial_reg"]][1][sq]:
-                continue
-            if a["only_reg"] is not None and not self.regions[a["only_reg"]][1][sq]:
-                continue
-            to = sq + a["off"]
-            if not self.on_board(to) or (confine is not None and to not in confine):
-                continue
-            if a["kind"] == "hop" and not self.on_board(to + a["off"]):
-                continue    # a hopper needs a screen and a square behind it
-            if a["kind"] == "grasshop" and not self.on_board(to + a["off"]):
-                continue
-            return True
-        return False
-
     def _lower_piece(self, piece):
         t = self.type_index[piece.name]
         per_colour = []
@@ -161,8 +147,9 @@ class Lowerer:
             atoms = self._atoms(piece, colour)
             confine = (self.side_squares(piece.confined_to, colour)
                        if piece.confined_to is not None else None)
+            walk = PieceWalk.of(self.v, piece, colour)
             dead = {sq for sq in self.all_squares()
-                    if not self._can_move_from(atoms, sq, confine)}
+                    if not walk.can_move_from(self.coordinates(sq))}
             info = {
                 "code": piece_code(t, colour),
                 "atoms": atoms,
@@ -226,26 +213,6 @@ class Lowerer:
         return leaps + single + rides      # cheap tests first
 
     # -- evaluation ----------------------------------------------------------------------
-    def _empty_board_moves(self, atoms, sq, confine):
-        """How many squares a piece on `sq` reaches on an empty board (its mobility)."""
-        count = 0
-        for a in atoms:
-            if a["initial_reg"] is not None and not self.regions[a["initial_reg"]][1][sq]:
-                continue
-            if a["only_reg"] is not None and not self.regions[a["only_reg"]][1][sq]:
-                continue
-            steps = 1 if a["kind"] == "leap" else (a["max_steps"] or max(self.files, self.ranks))
-            weight = (0.5 if a["moves"] else 0) + (0.5 if a["captures"] else 0)
-            if a["kind"] in ("hop", "grasshop"):
-                weight *= 0.5           # needs a screen: worth less than a plain slide
-            to = sq
-            for _ in range(steps):
-                to += a["off"]
-                if not self.on_board(to) or (confine is not None and to not in confine):
-                    break
-                count += weight
-        return count
-
     def _evaluation(self, pieces):
         """Piece values and square bonuses, derived from the rules.
 
@@ -258,24 +225,21 @@ class Lowerer:
         squares = self.all_squares()
         values, pst = [], [[0] * self.nsq for _ in range(2 + 2 * len(pieces))]
         for piece, model in zip(pieces, self.v.pieces):
-            info = piece["colours"][WHITE]
+            walks = [PieceWalk.of(self.v, model, colour) for colour in (WHITE, BLACK)]
             confine = (self.side_squares(model.confined_to, WHITE)
                        if model.confined_to is not None else None)
             home = squares if confine is None else [s for s in squares if s in confine]
-            mobility = [self._empty_board_moves(info["atoms"], s, confine) for s in home]
+            mobility = [walks[WHITE].mobility(self.coordinates(s)) for s in home]
             average = max(sum(mobility) / max(len(mobility), 1), 0.5)
             value = 100 * (average / 1.5) ** 0.7
             if model.value is not None:
                 value = 100 * model.value
             values.append(0 if model.royal else int(round(value)))
             for colour in (WHITE, BLACK):
-                info = piece["colours"][colour]
-                confine = (self.side_squares(model.confined_to, colour)
-                           if model.confined_to is not None else None)
                 zone = (self.side_squares(model.promotion.zone, colour)
                         if model.promotion is not None else set())
                 for sq in squares:
-                    moves = self._empty_board_moves(info["atoms"], sq, confine)
+                    moves = walks[colour].mobility(self.coordinates(sq))
                     bonus = 4 * (moves - average)
                     if zone:
                         distance = min(abs(self._rank(sq) - self._rank(z)) for z in zone)

@@ -13,14 +13,14 @@ from fairyforge import encoding
 from fairyforge.errors import FenError
 from fairyforge.fen import parse_fen, parse_square, square_name
 
-from . import loader, nodes, rules
+from . import loader, nodes, positions, rules
 from .atoms import merge_atoms, with_changes
 from .betza import BetzaError, parse_betza
 from .diagnostics import DiagnosticBag, Location
 from .loader import bundled_names, bundled_path, load_variant, locate  # noqa: F401 (entry points)
 from .loader import did_you_mean
-from .model import (Captures, Castling, Deployment, DropRule, PieceType, Promotion,
-                    SquareSet, Variant)
+from .model import Captures, Castling, Deployment, DropRule, PieceType, SquareSet, Variant
+from .promotion import PromotionResolver
 from .regions import SIDES, RegionResolver, small_int
 
 MAX_FILES, MAX_RANKS = encoding.MAX_FILES, encoding.MAX_RANKS
@@ -38,7 +38,7 @@ LISTS = {nodes.Region: "region", nodes.Promote: "promote", nodes.Demote: "demote
          nodes.Confine: "confine", nodes.Value: "value"}
 
 
-class Resolver(RegionResolver):
+class Resolver(RegionResolver, PromotionResolver):
     """Resolves one definition (with its ancestors) into a Variant."""
 
     def __init__(self, bag):
@@ -135,7 +135,6 @@ class Resolver(RegionResolver):
 
     def _betza_error(self, st, token, err):
         loc = st.loc_of(token)
-        from .diagnostics import Location
         self.bag.error(Location(loc.file, loc.line, loc.column + err.offset, loc.source_line),
                        str(err))
 
@@ -152,6 +151,42 @@ class Resolver(RegionResolver):
         # change the board or the symmetry after its parent's regions were written).
         for st in self.lists["region"]:
             self._region(st)
+        self._extra_moves()
+        for info in self.pieces.values():
+            info["atoms"] = merge_atoms(info["atoms"])
+        setup = self._setup()
+        pieces = self._piece_types(setup)
+        self._check_royals(pieces)
+        captures = self._captures()
+        drops = self._drops(captures, setup)
+        castling = self._castling(setup)
+        en_passant = self._en_passant()
+        deployment = self._deployment(setup)
+        self._check_hand_owners(pieces, captures)
+        rule_fields = self._rule_fields()
+        self._check_encoding_limits(pieces, castling)
+        if setup is None:
+            return None
+        variant = Variant(
+            **self._header_fields(),
+            files=self.files, ranks=self.ranks, symmetry=self.symmetry,
+            pieces=tuple(pieces), setup=setup[0] if setup else "",
+            captures=captures, drops=drops,
+            dead_drops_allowed=False, castling=castling, en_passant=en_passant,
+            deployment=deployment, side_names=self._side_names(), **rule_fields)
+        self._check_setup(variant)     # (also after other errors: report them all)
+        return None if self.bag else variant
+
+    def _check_setup(self, variant):
+        """The setup must be a position the game allows: the runtime's own check of
+        every FEN (compiler/positions.py), so `check` and the engine agree."""
+        st = self.statements["setup"]
+        parsed = parse_fen(variant.setup, self.files, self.ranks, positions.token_table(variant))
+        for field, message in positions.PositionRules(variant).problems(parsed):
+            self.error(st, st.fen, f"setup does not fit the game: {message} ({field})")
+
+    def _extra_moves(self):
+        """`move PIECE BETZA in REGION`: moves added to a piece, in a region only."""
         for st in self.lists["move"]:
             name = self.piece_name(st, st.piece)
             if name is None:
@@ -165,14 +200,7 @@ class Resolver(RegionResolver):
             self.pieces[name]["atoms"] += [with_changes(a, only_in=where) for a in atoms]
             self.pieces[name]["betza"] += f" (+{st.betza} in region)"
 
-        for info in self.pieces.values():
-            info["atoms"] = merge_atoms(info["atoms"])
-
-        setup = self._setup()
-        initial = self._initial_squares(setup)
-        confined = self._per_piece_region("confine")
-        promotions = self._promotions()
-        demotions = self._demotions(promotions)
+    def _values(self):
         values = {}
         for st in self.lists["value"]:
             name = self.piece_name(st, st.piece)
@@ -184,28 +212,40 @@ class Resolver(RegionResolver):
                            "a piece's value is given in pawns, between -1000 and 1000")
             elif name:
                 values[name] = value
+        return values
+
+    def _piece_types(self, setup):
+        """The PieceTypes: each piece with its moves, initial squares, confinement,
+        promotion, demotion and value; the twins of reverting promotions last."""
+        initial = self._initial_squares(setup)
+        confined = self._per_piece_region("confine")
+        promotions = self._promotions()
+        demotions = self._demotions(promotions)
+        values = self._values()
         derived = self._reverting_types(promotions, demotions)
         for twin in derived:        # a twin moves, is confined and is valued as its original
             if twin["twin_of"] in confined:
                 confined[twin["name"]] = confined[twin["twin_of"]]
             if twin["twin_of"] in values:
                 values[twin["name"]] = values[twin["twin_of"]]
-
         pieces = []
         for name in self.piece_order + [d["name"] for d in derived]:
             info = self.pieces[name]
-            if info["atoms"] and any(a.initial for a in info["atoms"]) and name not in initial:
+            has_initial = any(a.initial for a in info["atoms"])
+            if has_initial and name not in initial:
                 self.error(info["statement"], info["statement"].betza,
                            f"piece '{name}' has initial (i) moves but does not appear in the "
                            f"setup: say where with `initial {name} in REGION`")
             pieces.append(PieceType(
                 name=name, letter=info["letter"], tokens=info["tokens"], betza=info["betza"],
-                royal=info["royal"],
-                moves=tuple(info["atoms"]),
-                initial_squares=(initial.get(name, SquareSet((), ()))
-                                 if any(a.initial for a in info["atoms"]) else SquareSet((), ())),
+                royal=info["royal"], moves=tuple(info["atoms"]),
+                initial_squares=(initial.get(name, SquareSet((), ())) if has_initial
+                                 else SquareSet((), ())),
                 confined_to=confined.get(name), promotion=promotions.get(name),
                 demotes_to=demotions.get(name), value=values.get(name)))
+        return pieces
+
+    def _check_royals(self, pieces):
         royals = [p for p in pieces if p.royal]
         if len(royals) > 1:
             st = self.pieces[royals[1].name]["statement"]
@@ -216,36 +256,19 @@ class Resolver(RegionResolver):
                        "no royal piece: mark the piece whose capture ends the game, "
                        "as in `piece king K K royal`")
 
-        captures = self._captures()
-        drops = self._drops(captures, setup)
-        castling = self._castling(setup)
-        en_passant = tuple(n for n in (self.piece_name(self.statements["en_passant"], t)
-                                       for t in self.statements["en_passant"].pieces)
-                           if n) if "en_passant" in self.statements else ()
-        for name, token in zip(en_passant, self.statements["en_passant"].pieces
-                               if en_passant else ()):
+    def _en_passant(self):
+        st = self.statements.get("en_passant")
+        if st is None:
+            return ()
+        names = tuple(n for n in (self.piece_name(st, t) for t in st.pieces) if n)
+        for name, token in zip(names, st.pieces):
             # The engine captures in passing the piece that made a quiet lame leap
             # (ifmnD); a piece without one could never be taken en passant.
             if not any(a.moves and a.lame_path for a in self.pieces[name]["atoms"]):
-                self.error(self.statements["en_passant"], token,
-                           f"en passant {name}: a {name} has no multi-step move to be "
-                           "captured in passing (write the double step as a lame leap, "
-                           "as in ifmnD)")
-        self._check_setup(setup, pieces, drops, castling, en_passant)
-        deployment = self._deployment(setup)
-        self._check_hand_owners(pieces, captures)
-        rule_fields = self._rule_fields()
-        self._check_lifted_field(setup, rule_fields)
-        self._check_encoding_limits(pieces, castling)
-        if self.bag:
-            return None
-        return Variant(
-            **self._header_fields(),
-            files=self.files, ranks=self.ranks, symmetry=self.symmetry,
-            pieces=tuple(pieces), setup=setup[0] if setup else "",
-            captures=captures, drops=drops,
-            dead_drops_allowed=False, castling=castling, en_passant=en_passant,
-            deployment=deployment, side_names=self._side_names(), **rule_fields)
+                self.error(st, token, f"en passant {name}: a {name} has no multi-step move "
+                           "to be captured in passing (write the double step as a lame "
+                           "leap, as in ifmnD)")
+        return names
 
     def _header_fields(self):
         title, parent = self.header.title, self.header.extends
@@ -271,7 +294,7 @@ class Resolver(RegionResolver):
     def _check_encoding_limits(self, pieces, castling):
         """What the engine's bit layouts cannot hold is refused here, by name."""
         reach = max([1] + [max(abs(a.dx), abs(a.dy)) for p in pieces for a in p.moves])
-        cells = (self.ranks + 2 * reach) * (self.files + reach) + 2 * reach
+        cells = encoding.board_cells(self.files, self.ranks, reach)
         for problem in encoding.limit_problems(len(pieces), cells, len(castling)):
             self.error(self.header, self.header.name, problem)
 
@@ -365,134 +388,6 @@ class Resolver(RegionResolver):
                 if name:
                     out[name] = where
         return out
-
-    def _promotions(self):
-        out = {}
-        for st in self.lists["promote"]:
-            name = self.piece_name(st, st.piece)
-            choices = [self.piece_name(st, c) for c in st.choices]
-            errors_before = len(self.bag.items)
-            zone = self.as_set(st, st.zone)
-            if len(self.bag.items) > errors_before:
-                continue            # the zone itself is wrong; that error says enough
-            forced = self.as_set(st, st.forced) if st.forced else SquareSet((), ())
-            if name is None or None in choices:
-                continue
-            if not zone.white and not zone.black:
-                self.error(st, st.piece, f"promotion of '{name}' can never happen: "
-                           "its zone has no squares")
-                continue
-            on_leaving = st.trigger == "leaving"
-            if self.pieces[name]["atoms"] and not self._can_promote(name, zone, on_leaving):
-                self.error(st, st.zone[1] if st.zone[0] == "ref" else
-                           st.piece,
-                           f"promotion of '{name}' can never happen: no move of a {name} "
-                           f"{'starts or ends' if on_leaving else 'ends'} in its zone")
-                continue
-            bad_choice = False
-            for k, (choice, token) in enumerate(zip(choices, st.choices)):
-                if self.pieces[choice]["royal"]:
-                    self.error(st, token, f"'{name}' may not promote to the royal '{choice}'")
-                    bad_choice = True
-                elif choice == name:
-                    self.error(st, token, f"'{name}' cannot promote to itself")
-                    bad_choice = True
-                elif choice in choices[:k]:
-                    # Each choice is a move of its own: listed twice, it would be
-                    # generated twice.
-                    self.error(st, token, f"'{choice}' is listed twice")
-                    bad_choice = True
-            plus = [c for c in choices if self.pieces[c]["letter"].startswith("+")]
-            if len(plus) > 1:
-                # A promotion to a `+X` piece is written with a bare `+` (b2h8+): two such
-                # choices would be the same move text and could not be told apart.
-                self.error(st, st.choices[choices.index(plus[1])],
-                           f"'{plus[0]}' and '{plus[1]}' would both be written '+' in moves: "
-                           "give all but one of them an ordinary letter")
-                bad_choice = True
-            if bad_choice:
-                continue
-            out[name] = Promotion(choices=tuple(choices), zone=zone,
-                                  on_leaving=st.trigger == "leaving", forced=forced)
-        return out
-
-    def _can_promote(self, name, zone, on_leaving):
-        """Could some move of the piece (on an empty board, whatever its conditions)
-        end in the promotion zone (or, with `on leaving`, start there), for either side?"""
-        board = [(f, r) for f in range(self.files) for r in range(self.ranks)]
-        for side in SIDES:
-            squares = {parse_square(n, self.files, self.ranks) for n in zone.for_side(side)}
-            for atom in self.pieces[name]["atoms"]:
-                dx, dy = atom.dx, atom.dy
-                if side == "black":
-                    dx, dy = (-dx if self.symmetry == "rotate" else dx), -dy
-                steps = 1 if atom.kind == "leap" else (atom.max_steps or
-                                                       max(self.files, self.ranks))
-                for f, r in board:
-                    for k in range(1, steps + 1):
-                        to = (f + k * dx, r + k * dy)
-                        if not (0 <= to[0] < self.files and 0 <= to[1] < self.ranks):
-                            break
-                        if to in squares or (on_leaving and (f, r) in squares):
-                            return True
-        return False
-
-    def _demotions(self, promotions):
-        """What a captured promoted piece becomes: explicit `demote`, or for a `+X` piece
-        the single piece that promotes to it."""
-        sources = {}
-        for src, promo in promotions.items():
-            for choice in promo.choices:
-                sources.setdefault(choice, []).append(src)
-        out = {}
-        explicit = {str(st.piece) for st in self.lists["demote"]}
-        for name, info in self.pieces.items():
-            if info["letter"].startswith("+") and name not in explicit:
-                srcs = sources.get(name, [])
-                if len(srcs) == 1:
-                    out[name] = srcs[0]
-                elif len(srcs) > 1:
-                    self.error(info["statement"], info["statement"].name,
-                               f"'{name}' is promoted from several pieces ({', '.join(srcs)}): "
-                               f"say what it demotes to with `demote {name} to PIECE`")
-        for st in self.lists["demote"]:
-            name = self.piece_name(st, st.piece)
-            target = self.piece_name(st, st.to)
-            if name and target:
-                out[name] = target
-        return out
-
-    def _reverting_types(self, promotions, demotions):
-        """`captured promoted pieces revert`: each promotion to an ordinary piece gets a
-        twin type that moves the same but returns to hand as the piece it came from
-        (written with `~` in FEN, as Fairy-Stockfish does)."""
-        if "captured_revert" not in self.statements:
-            return []
-        st = self.statements["captured_revert"]
-        derived = []
-        for src, promo in list(promotions.items()):
-            new_choices = []
-            for choice in promo.choices:
-                info = self.pieces[choice]
-                if info["letter"].startswith("+") or choice in demotions:
-                    new_choices.append(choice)
-                    continue
-                twin = f"{choice}_from_{src}"
-                letter = info["letter"] + "~"
-                tokens = tuple(t + "~" if t else None for t in info["tokens"])
-                if any(i["letter"] == letter for i in self.pieces.values()):
-                    self.error(st, None, f"several pieces promote to '{choice}': cannot tell "
-                               "what it reverts to")
-                    continue
-                self.pieces[twin] = {"statement": info["statement"], "letter": letter,
-                                     "tokens": tokens, "betza": info["betza"], "royal": False,
-                                     "atoms": list(info["atoms"])}
-                demotions[twin] = src
-                derived.append({"name": twin, "twin_of": choice})
-                new_choices.append(twin)
-            promotions[src] = Promotion(tuple(new_choices), promo.zone, promo.on_leaving,
-                                        promo.forced)
-        return derived
 
     def _captures(self):
         to_hand = {"white": False, "black": False}
@@ -609,62 +504,6 @@ class Resolver(RegionResolver):
                 out.append(Castling(side=side, king_from=kf, king_to=kt, rook_from=rf,
                                     rook_to=rt))
         return tuple(out)
-
-    def _check_setup(self, setup, pieces, drops, castling, en_passant):
-        """What the setup FEN must agree with besides its board's shape and letters:
-        one royal piece per side (on the board or in hand), pieces in hand that can be
-        dropped, hand counts the engine can hold.  (Whether the side not to move is in
-        check, or a piece stands where it could never move, is checked when the engine
-        is built: `ff.load` refuses such a setup with FenError.)"""
-        if not setup:
-            return
-        st = self.statements["setup"]
-        token = st.fen
-        parsed = setup[1]
-        royal = next((p for p in pieces if p.royal), None)
-        droppable = {d.piece for d in drops}
-        if royal is not None:
-            for colour, side in enumerate(SIDES):
-                if royal.tokens[colour] is None:
-                    continue
-                count = (sum(1 for v in parsed.board.values() if v == (royal.name, side))
-                         + sum(1 for v in parsed.holdings if v == (royal.name, side)))
-                if count != 1:
-                    self.error(st, token, f"setup does not fit the game: {side} must have "
-                               f"one {royal.name} (on the board or in hand), the setup "
-                               f"gives it {count}")
-        counts = {}
-        for name, side in parsed.holdings:
-            counts[(name, side)] = counts.get((name, side), 0) + 1
-        for (name, side), count in sorted(counts.items()):
-            if name not in droppable:
-                self.error(st, token, f"setup does not fit the game: the {side} {name} in "
-                           "hand could never be dropped")
-            elif count > MAX_HAND - 1:
-                self.error(st, token, f"setup does not fit the game: {count} {side} {name}s "
-                           f"in hand, at most {MAX_HAND - 1} are supported")
-        # The state fields, as the runtime reads them (fairyforge.position).
-        letters = set()
-        for c in castling:
-            kf = parse_square(c.king_from, self.files, self.ranks)
-            rf = parse_square(c.rook_from, self.files, self.ranks)
-            letter = "K" if rf[0] > kf[0] else "Q"
-            letters.add(letter if c.side == "white" else letter.lower())
-        for ch in "" if parsed.castling == "-" else parsed.castling:
-            if ch not in letters:
-                self.error(st, token, f"setup does not fit the game: '{ch}' is not a "
-                           f"castling right of this game (rights: {''.join(sorted(letters)) or 'none'})")
-        if parsed.en_passant != "-" and not en_passant:
-            self.error(st, token, "setup does not fit the game: the game has no en passant, "
-                       f"but the setup's en passant field is '{parsed.en_passant}'")
-
-    def _check_lifted_field(self, setup, rule_fields):
-        """The FEN's extra field records lifted restrictions: only games with one have it."""
-        if setup and setup[1].lifted != "-" and not rule_fields.get("restrictions"):
-            st = self.statements["setup"]
-            self.error(st, st.fen, f"setup does not fit the game: unexpected extra field "
-                       f"'{setup[1].lifted}'")
-
 
 def piece_tokens(letter):
     """(White's, Black's) FEN token of a LETTER as written: `R`, `C/r`, `R/-`, `-/r`."""

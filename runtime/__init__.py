@@ -6,9 +6,9 @@
     pos.push_uci("c3c4"); pos.perft(3); pos.outcome()
 """
 
-from .errors import (BuildError, DefinitionError, EmptyHistoryError, FairyforgeError,
-                     FenError, IllegalMoveError, InvalidMoveError, MoveError,
-                     UnknownGameError)
+from .errors import (ArgumentError, BuildError, ConcurrentUseError, DefinitionError,
+                     EmptyHistoryError, FairyforgeError, FenError, IllegalMoveError,
+                     InvalidMoveError, MoveError, UnknownGameError)
 from .game import Game
 from .move import Move
 from .position import Outcome, Position
@@ -17,6 +17,7 @@ __version__ = "0.1.0"
 __all__ = ["load", "Game", "Position", "Move", "Outcome", "FairyforgeError",
            "DefinitionError", "FenError", "MoveError", "InvalidMoveError",
            "IllegalMoveError", "EmptyHistoryError", "BuildError", "UnknownGameError",
+           "ArgumentError", "ConcurrentUseError",
            "bundled_games"]
 
 _loaded = {}
@@ -27,8 +28,8 @@ def load(name_or_path, progress=None):
 
     `progress`, if given, is called with short messages while a build runs.
     """
-    from .compiler import build, resolve
-    variant = resolve.load_variant(name_or_path)
+    from .compiler import build, loader
+    variant = loader.load_variant(name_or_path)
     path = build.build(variant, progress=progress)
     if path not in _loaded:
         _loaded[path] = Game(variant, build.import_module(path), path)
@@ -37,5 +38,5 @@ def load(name_or_path, progress=None):
 
 def bundled_games():
     """Names of the games that ship with Fairyforge."""
-    from .compiler import resolve
-    return resolve.bundled_names()
+    from .compiler import loader
+    return loader.bundled_names()

@@ -85,6 +85,14 @@ def code_colour(code):
     return code & 1
 
 
+# -- the board array -----------------------------------------------------------------------
+def board_cells(files, ranks, pad):
+    """Cells of the padded mailbox a board is stored in: `pad` sentinel rows above and
+    below, `pad` sentinel columns between rows, so that no leap of at most `pad`
+    squares leaves the array (compiler/lower.py lays it out)."""
+    return (ranks + 2 * pad) * (files + pad) + 2 * pad
+
+
 # -- limits ------------------------------------------------------------------------------
 def limit_problems(ntypes, array_squares, ncastlings):
     """What a game asks beyond the encoding's room, as sentences (empty when it fits)."""

@@ -1,5 +1,6 @@
 """Games: a compiled variant, ready to make positions."""
 
+import functools
 import os
 
 from .move import Notation
@@ -26,6 +27,12 @@ class Game:
                             for colour, tok in enumerate(p["tokens"]) if tok is not None}
         self.droppable = {self.variant.pieces.index(self.variant.piece(d.piece))
                           for d in self.variant.drops}
+
+    @functools.cached_property
+    def position_rules(self):
+        """The game's rules about positions (what a FEN may hold), worked out once."""
+        from .compiler.positions import PositionRules
+        return PositionRules(self.variant)
 
     @property
     def start_fen(self):

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import cycles
-from .errors import EmptyHistoryError, FenError, IllegalMoveError, InvalidMoveError
-from .fen import parse_fen, parse_square
 from .encoding import F_DROP, move_from, piece_code
+from .errors import (ArgumentError, EmptyHistoryError, FenError, IllegalMoveError,
+                     InvalidMoveError)
+from .fen import parse_fen, parse_square, square_name
 from .move import Move
 from .refusals import explain_refusal, game_end_reason
 
@@ -53,156 +54,30 @@ class Position:
 
     # -- FEN in --------------------------------------------------------------------------
     def _load_fen(self, fen):
-        meta = self.game.meta
-        files, ranks = meta["files"], meta["ranks"]
-        checks = _checks(self.game)
-        parsed = parse_fen(fen, files, ranks, self.game.token_table)
-        pieces = []
-        royal_count = [0, 0]
-        for (f, r), (typ, colour) in parsed.board.items():
-            side = SIDES[colour]
-            index = meta["squares"][r * files + f]
-            name = meta["pieces"][typ]["name"]
-            confined = meta["confined"][typ][colour]
-            if confined is not None and index not in confined:
-                raise FenError("board", f"a {side} {name} on {chr(97 + f)}{r + 1} is outside "
-                               "the area it is confined to", fen)
-            if meta["pieces"][typ]["promotes"] and index in meta["dead"][typ][colour]:
-                # Its promotion is forced where it could never move again: it cannot
-                # stand there unpromoted.  (A piece that never promotes can get stuck.)
-                raise FenError("board", f"a {side} {name} on "
-                               f"{chr(97 + f)}{r + 1} could never move again", fen)
-            if (f, r) not in checks.reachable[typ][colour]:
-                raise FenError("board", f"a {side} {name} can never stand on "
-                               f"{chr(97 + f)}{r + 1}: no move, drop or promotion of "
-                               f"{meta['title']} puts one there", fen)
-            if typ == meta["royal_type"]:
-                royal_count[colour] += 1
-            pieces.append((index, piece_code(typ, colour)))
-        hands = self._hands(parsed, fen)
-        ntypes = len(meta["pieces"])
-        royal = meta["royal_type"]
-        for colour, side in enumerate(SIDES):
-            if royal < 0 or meta["pieces"][royal]["tokens"][colour] is None:
-                continue
-            # The royal piece is never captured: exactly one per side, on the board or
-            # (during a deployment phase) in hand.
-            count = royal_count[colour] + hands[colour * ntypes + royal]
-            name = meta["pieces"][royal]["name"]
-            if count != 1:
-                raise FenError("board", f"{side} must have one {name}, the position "
-                               f"gives it {count}", fen)
-        if checks.captures_to_hand:
-            # A capture adds to a hand; the engine keeps hand counts below max_hand + 1,
-            # which no hand can pass if there are no more pieces than that to capture.
-            total = sum(hands) + sum(1 for _, code in pieces if (code >> 1) - 1 != royal)
-            if total > meta["max_hand"]:
-                raise FenError("board", f"{total} pieces besides the royal ones: with "
-                               f"captures going to hand, at most {meta['max_hand']} are "
-                               "supported", fen)
-        side = SIDES.index(parsed.side)
-        castling = self._castling_bits(parsed.castling, fen, pieces)
-        ep, victim = self._en_passant(parsed, side, pieces, fen)
-        lifted = self._lifted(parsed.lifted, fen)
-        # The halfmove clock counts plies since the last capture or pawn move: never
-        # more than the plies played (the fullmove number counts White's moves).
-        played = 2 * (parsed.fullmove - 1) + side
-        if parsed.halfmove > played:
-            raise FenError("halfmove clock", f"{parsed.halfmove} plies since the last capture "
-                           f"or pawn move, but only {played} have been played by move "
-                           f"{parsed.fullmove}", fen)
-        self._engine.set_state(pieces, hands, side, castling, ep, victim,
-                               parsed.halfmove, parsed.fullmove, lifted)
-        # The side that just moved may not be in check (it could not have left itself so).
-        them = 1 - side
-        if self._royal_attacked(them):
-            raise FenError("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s "
-                           "turn", fen)
-
-    def _hands(self, parsed, fen):
-        meta = self.game.meta
+        """Check a FEN against the game's rules (the same check `fairyforge check`
+        makes of the setup: compiler/positions.py) and set the engine to it."""
+        game, meta = self.game, self.game.meta
+        parsed = parse_fen(fen, meta["files"], meta["ranks"], game.token_table)
+        problems = game.position_rules.problems(parsed)
+        if problems:
+            raise FenError(*problems[0], fen)
+        index = game.notation.index_of_square
+        pieces = [(index[square_name(*square)], piece_code(typ, colour))
+                  for square, (typ, colour) in parsed.board.items()]
         ntypes = len(meta["pieces"])
         hands = [0] * (2 * ntypes)
-        if parsed.holdings and not meta["has_drops"]:
-            raise FenError("holdings", f"{meta['title']} has no pieces in hand", fen)
         for typ, colour in parsed.holdings:
-            token = meta["pieces"][typ]["tokens"][colour]
-            if typ not in self.game.droppable:
-                raise FenError("holdings", f"'{token}' cannot be held in hand", fen)
-            i = colour * ntypes + typ
-            hands[i] += 1
-            if hands[i] > meta["max_hand"]:
-                raise FenError("holdings", f"more than {meta['max_hand']} '{token}' in hand", fen)
-        return hands
+            hands[colour * ntypes + typ] += 1
+        ep, victim = game.position_rules.en_passant_squares(parsed) or ((), ())
+        self._engine.set_state(
+            pieces, hands, SIDES.index(parsed.side), self._castling_bits(parsed.castling),
+            index[square_name(*ep)] if ep else 0, index[square_name(*victim)] if ep else 0,
+            parsed.halfmove, parsed.fullmove,
+            (1 if "w" in parsed.lifted else 0) | (2 if "b" in parsed.lifted else 0))
 
-    def _lifted(self, text, fen):
-        if not self.game.meta["restrictions"]:
-            if text != "-":
-                raise FenError("fen", f"unexpected extra field '{text}'", fen)
-            return 0
-        if text == "-":
-            return 0
-        if not set(text) <= {"w", "b"} or len(set(text)) != len(text):
-            raise FenError("restrictions", f"'{text}' must be -, w, b or wb", fen)
-        return (1 if "w" in text else 0) | (2 if "b" in text else 0)
-
-    def _castling_bits(self, text, fen, pieces=()):
-        if text == "-":
-            return 0
-        meta = self.game.meta
-        options = {c["fen"]: c for c in meta["castling"]}
-        board = dict(pieces)
-        rook_codes = _checks(self.game).castling_rook_codes
-        bits = 0
-        for ch in text:
-            if ch not in options:
-                raise FenError("castling", f"'{ch}' is not a castling right of this game "
-                               f"(rights: {''.join(options) or 'none'})", fen)
-            if bits & (1 << options[ch]["bit"]):
-                raise FenError("castling", f"'{ch}' is given twice", fen)
-            # A right whose king or rook is not on its square could never be used (and
-            # Fairy-Stockfish would drop it): refuse it rather than keep a dead right.
-            c = options[ch]
-            king_code = piece_code(meta["royal_type"], c["colour"])
-            if board.get(c["king_from"]) != king_code:
-                raise FenError("castling", f"'{ch}': the {SIDES[c['colour']]} "
-                               f"{meta['pieces'][meta['royal_type']]['name']} is not on "
-                               f"{self.game.notation.square_of_index[c['king_from']]}", fen)
-            if board.get(c["rook_from"]) != rook_codes[ch]:
-                raise FenError("castling", f"'{ch}': no {SIDES[c['colour']]} piece to castle "
-                               f"with on {self.game.notation.square_of_index[c['rook_from']]}",
-                               fen)
-            bits |= 1 << c["bit"]
-        return bits
-
-    def _en_passant(self, parsed, side, pieces, fen):
-        text = parsed.en_passant
-        if text == "-":
-            return 0, 0
-        meta = self.game.meta
-        delta = meta["ep_victim_delta"]
-        if delta is None:
-            raise FenError("en passant", f"{meta['title']} has no en passant", fen)
-        sq = parse_square(text, meta["files"], meta["ranks"])
-        if sq is None:
-            raise FenError("en passant", f"'{text}' is not a square of the board", fen)
-        index = meta["squares"][sq[1] * meta["files"] + sq[0]]
-        mover = 1 - side
-        victim = index + delta[mover]
-        origin = index - delta[mover]
-        occupied = {i: code for i, code in pieces}
-        on_board = set(meta["squares"])
-        # The piece that just passed the square must be one that can be taken en passant
-        # (else an en passant capture would remove, say, a knight), and the square it
-        # came from must be empty.
-        if (index in occupied or victim not in occupied or occupied[victim] & 1 != mover
-                or (occupied[victim] >> 1) - 1 not in _checks(self.game).ep_types
-                or origin not in on_board or origin in occupied):
-            raise FenError("en passant", f"no {SIDES[mover]} piece has just passed {text}", fen)
-        return index, victim
-
-    def _royal_attacked(self, colour):
-        return self._engine.royal_attacked(colour)
+    def _castling_bits(self, text):
+        bits = {c["fen"]: 1 << c["bit"] for c in self.game.meta["castling"]}
+        return sum(bits[letter] for letter in text if letter in bits)
 
     # -- FEN out --------------------------------------------------------------------------
     def fen(self):
@@ -469,12 +344,15 @@ class Position:
         return self._engine.is_check()
 
     def perft(self, depth):
-        return self._engine.perft(depth)
+        """Leaf nodes `depth` plies down (0 to MAX_PERFT_DEPTH).  Ctrl-C stops it at
+        once with KeyboardInterrupt."""
+        return self._engine.perft(_perft_depth(depth, 0))
 
     def divide(self, depth):
+        """[(move, leaf count)] for every legal move: perft's first ply (depth >= 1)."""
         notation, colour = self.game.notation, self._engine.state()[0]
         return [(notation.move(code, colour), count)
-                for code, count in self._engine.divide(depth)]
+                for code, count in self._engine.divide(_perft_depth(depth, 1))]
 
     def key(self):
         return self._engine.key()
@@ -523,110 +401,17 @@ class Position:
         return f"<Position {self.game.name} {self.fen()}>"
 
 
-class _Checks:
-    """What FEN validation needs to know about a game beyond its META table, worked out
-    once per game from its rule model."""
-
-    def __init__(self, game):
-        variant, meta = game.variant, game.meta
-        files, ranks = meta["files"], meta["ranks"]
-        names = [p["name"] for p in meta["pieces"]]
-        types = {name: i for i, name in enumerate(names)}
-        self.ep_types = {types[n] for n in variant.en_passant if n in types}
-        self.captures_to_hand = bool(variant.captures.to_hand_white
-                                     or variant.captures.to_hand_black)
-        setup = parse_fen(meta["setup"], files, ranks, game.token_table)
-        self.castling_rook_codes = {}
-        for c in meta["castling"]:
-            square = game.notation.square_of_index[c["rook_from"]]
-            f, r = parse_square(square, files, ranks)
-            found = setup.board.get((f, r))
-            self.castling_rook_codes[c["fen"]] = piece_code(*found) if found else -1
-        self.reachable = reachable_squares(variant, setup, types)
+MAX_PERFT_DEPTH = 64        # the engine's bound (compiler/core/engine.pxi)
 
 
-def _checks(game):
-    checks = game.__dict__.get("_fen_checks")
-    if checks is None:
-        checks = game._fen_checks = _Checks(game)
-    return checks
-
-
-def _squares(names, files, ranks):
-    return {parse_square(n, files, ranks) for n in names}
-
-
-def reachable_squares(variant, setup, types):
-    """For each piece type and colour, the squares a piece of it could ever stand on:
-    where the setup puts it, where it can be dropped, where a promotion or castling
-    puts it, and everything its moves reach from there on an empty board (honouring
-    initial-only and region-only moves, confinement and forced promotion).  A superset
-    of the truth, so a FEN is only refused for a square no game could reach, such as
-    a chess pawn on its first rank or a xiangqi elephant off its seven points."""
-    files, ranks = variant.files, variant.ranks
-    everywhere = {(f, r) for f in range(files) for r in range(ranks)}
-    seeds = [[set(), set()] for _ in variant.pieces]
-    for (f, r), (typ, colour) in setup.board.items():
-        seeds[typ][colour].add((f, r))
-    for drop in variant.drops:
-        for colour, side in enumerate(SIDES):
-            seeds[types[drop.piece]][colour] |= _squares(drop.zone.for_side(side), files, ranks)
-    for piece in variant.pieces:
-        if piece.promotion is None:
-            continue
-        for colour, side in enumerate(SIDES):
-            zone = (everywhere if piece.promotion.on_leaving
-                    else _squares(piece.promotion.zone.for_side(side), files, ranks))
-            for choice in piece.promotion.choices:
-                seeds[types[choice]][colour] |= zone
-    royal = next((i for i, p in enumerate(variant.pieces) if p.royal), None)
-    for c in variant.castling:
-        colour = SIDES.index(c.side)
-        rook = setup.board.get(parse_square(c.rook_from, files, ranks))
-        if royal is not None:
-            seeds[royal][colour].add(parse_square(c.king_to, files, ranks))
-        if rook is not None:
-            seeds[rook[0]][rook[1]].add(parse_square(c.rook_to, files, ranks))
-    out = []
-    for typ, piece in enumerate(variant.pieces):
-        per_colour = []
-        for colour, side in enumerate(SIDES):
-            initial = _squares(piece.initial_squares.for_side(side), files, ranks)
-            confine = (_squares(piece.confined_to.for_side(side), files, ranks)
-                       if piece.confined_to is not None else None)
-            must_promote = set()
-            if piece.promotion is not None:
-                must_promote = (_squares(piece.promotion.zone.for_side(side), files, ranks)
-                                & _squares(piece.promotion.forced.for_side(side), files, ranks))
-            atoms = []
-            for a in piece.moves:
-                dx, dy = a.dx, a.dy
-                if colour == 1:
-                    dx, dy = (-dx if variant.symmetry == "rotate" else dx), -dy
-                only = (_squares(a.only_in.for_side(side), files, ranks)
-                        if a.only_in is not None else None)
-                steps = 1 if a.kind == "leap" else (a.max_steps or max(files, ranks))
-                atoms.append((dx, dy, steps, initial if a.initial else None, only))
-            seen = set(seeds[typ][colour])
-            todo = list(seen)
-            while todo:
-                f, r = todo.pop()
-                for dx, dy, steps, need, only in atoms:
-                    if (need is not None and (f, r) not in need) or \
-                            (only is not None and (f, r) not in only):
-                        continue
-                    for k in range(1, steps + 1):
-                        to = (f + k * dx, r + k * dy)
-                        if to not in everywhere:
-                            break
-                        if confine is not None and to not in confine:
-                            continue
-                        if to not in seen and to not in must_promote:
-                            seen.add(to)
-                            todo.append(to)
-            per_colour.append(seen)
-        out.append(per_colour)
-    return out
+def _perft_depth(depth, least):
+    """A perft depth, checked: a whole number from `least` to MAX_PERFT_DEPTH."""
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise ArgumentError(f"a perft depth is a whole number, got {depth!r}")
+    if not least <= depth <= MAX_PERFT_DEPTH:
+        raise ArgumentError(f"a perft depth is between {least} and {MAX_PERFT_DEPTH}, "
+                            f"got {depth}")
+    return depth
 
 
 def _result(result, side_to_move, reason):

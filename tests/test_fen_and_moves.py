@@ -106,8 +106,8 @@ def test_push_move_object_from_another_position(games):
 # -- positions no game can reach, and fields that contradict the board ----------------------
 
 @pytest.mark.parametrize("variant,fen,field,words", [
-    ("chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "board", "white must have one king, the position gives it 0"),
-    ("chess", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "board", "white must have one king, the position gives it 2"),
+    ("chess", "4k3/8/8/8/8/8/8/8 w - - 0 1", "board", "white must have one king (on the board or in hand), the position gives it 0"),
+    ("chess", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "board", "white must have one king (on the board or in hand), the position gives it 2"),
     ("chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "board", "a white pawn can never stand on a1"),
     ("xiangqi", "4k4/9/9/9/9/9/3P5/9/9/4K4 w - - 0 1", "board", "a white soldier can never stand on d4"),
     ("xiangqi", "4k4/9/9/9/9/9/9/9/9/K8 w - - 0 1", "board",

@@ -330,10 +330,9 @@ def placed_fen(data, game):
     """A random placement of the game's pieces: mostly on squares where they can stand
     (so that many positions are accepted and played), sometimes anywhere; kings most of
     the time; random holdings and state fields."""
-    from fairyforge.position import _checks
     meta = game.meta
     files, ranks = meta["files"], meta["ranks"]
-    reachable = _checks(game).reachable
+    reachable = game.position_rules.reachable
     royal = meta["royal_type"]
     tokens = sorted(t for t, (typ, _) in game.token_table.items() if typ != royal)
     board = {}

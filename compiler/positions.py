@@ -1,0 +1,271 @@
+"""Which positions a game allows: the one check of a FEN against a game's rules.
+
+`fairyforge check` runs it on the setup (compiler/resolve.py), and the runtime on
+every FEN it reads (fairyforge.position), so the two can never disagree.  It works on
+the rule model and a ParsedFen whose pieces are (type index, colour) pairs, and
+answers with every problem as (FEN field, message), in the order the fields are read.
+"""
+
+from fairyforge.encoding import MAX_HAND
+from fairyforge.fen import parse_fen, parse_square, square_name
+
+from .geometry import PieceWalk, orient, squares_of
+
+SIDES = ("white", "black")
+
+
+def token_table(variant):
+    """FEN token -> (type index, colour)."""
+    return {tok: (i, colour) for i, p in enumerate(variant.pieces)
+            for colour, tok in enumerate(p.tokens) if tok is not None}
+
+
+class PositionRules:
+    """A game's rules about positions, worked out once per game."""
+
+    def __init__(self, variant):
+        self.v = variant
+        self.types = {p.name: i for i, p in enumerate(variant.pieces)}
+        self.royal = next((i for i, p in enumerate(variant.pieces) if p.royal), None)
+        self.droppable = {self.types[d.piece] for d in variant.drops}
+        self.walks = [[PieceWalk.of(variant, p, colour) for colour in (0, 1)]
+                      for p in variant.pieces]
+        setup = parse_fen(variant.setup, variant.files, variant.ranks, token_table(variant))
+        self.castling = self._castling(setup)
+        self.reachable = self._reachable(setup)
+
+    # -- what is worked out once ----------------------------------------------------------
+    def _castling(self, setup):
+        """FEN letter -> (colour, king square, rook square, the setup's piece there)."""
+        rights = {}
+        for c in self.v.castling:
+            colour = SIDES.index(c.side)
+            king = parse_square(c.king_from, self.v.files, self.v.ranks)
+            rook = parse_square(c.rook_from, self.v.files, self.v.ranks)
+            letter = "K" if rook[0] > king[0] else "Q"
+            rights[letter if colour == 0 else letter.lower()] = (colour, king, rook,
+                                                                 setup.board.get(rook))
+        return rights
+
+    def _seeds(self, setup):
+        """Where each type and colour can appear without moving there: the setup,
+        drops, promotions and castling."""
+        v, files, ranks = self.v, self.v.files, self.v.ranks
+        everywhere = {(f, r) for f in range(files) for r in range(ranks)}
+        seeds = [[set(), set()] for _ in v.pieces]
+        for square, (typ, colour) in setup.board.items():
+            seeds[typ][colour].add(square)
+        for drop in v.drops:
+            for colour, side in enumerate(SIDES):
+                seeds[self.types[drop.piece]][colour] |= squares_of(drop.zone.for_side(side),
+                                                                    files, ranks)
+        for piece in v.pieces:
+            if piece.promotion is None:
+                continue
+            for colour, side in enumerate(SIDES):
+                zone = (everywhere if piece.promotion.on_leaving
+                        else squares_of(piece.promotion.zone.for_side(side), files, ranks))
+                for choice in piece.promotion.choices:
+                    seeds[self.types[choice]][colour] |= zone
+        for colour, king, rook, found in self.castling.values():
+            c = next(c for c in v.castling if SIDES.index(c.side) == colour
+                     and parse_square(c.rook_from, files, ranks) == rook)
+            if self.royal is not None:
+                seeds[self.royal][colour].add(parse_square(c.king_to, files, ranks))
+            if found is not None:
+                seeds[found[0]][found[1]].add(parse_square(c.rook_to, files, ranks))
+        return seeds
+
+    def _reachable(self, setup):
+        """For each type and colour, the squares a piece of it could ever stand on: a
+        superset of the truth, so a FEN is only refused for a square no game could
+        reach, such as a chess pawn on its first rank."""
+        seeds = self._seeds(setup)
+        out = []
+        for typ, piece in enumerate(self.v.pieces):
+            per_colour = []
+            for colour, side in enumerate(SIDES):
+                must_promote = set()
+                if piece.promotion is not None:
+                    files, ranks = self.v.files, self.v.ranks
+                    must_promote = (squares_of(piece.promotion.zone.for_side(side), files, ranks)
+                                    & squares_of(piece.promotion.forced.for_side(side),
+                                                 files, ranks))
+                per_colour.append(self.walks[typ][colour].closure(seeds[typ][colour],
+                                                                  must_promote))
+            out.append(per_colour)
+        return out
+
+    # -- the checks ---------------------------------------------------------------------
+    def problems(self, parsed):
+        """Every problem of a position (a ParsedFen of (type, colour) pieces)."""
+        found = []
+        found += self._board_problems(parsed)
+        found += self._hand_problems(parsed)
+        found += self._royal_problems(parsed)
+        found += self._castling_problems(parsed)
+        found += self._en_passant_problems(parsed)[1]
+        found += self._lifted_problems(parsed)
+        found += self._clock_problems(parsed)
+        if not found:
+            found += self._check_problems(parsed)
+        return found
+
+    def _board_problems(self, parsed):
+        out = []
+        for square, (typ, colour) in parsed.board.items():
+            piece, where = self.v.pieces[typ], square_name(*square)
+            walk = self.walks[typ][colour]
+            what = f"a {SIDES[colour]} {piece.name} on {where}"
+            if walk.confine is not None and square not in walk.confine:
+                out.append(("board", f"{what} is outside the area it is confined to"))
+            elif piece.promotion is not None and not walk.can_move_from(square):
+                # Its promotion is forced where it could never move again: it cannot
+                # stand there unpromoted.  (A piece that never promotes can get stuck.)
+                out.append(("board", f"{what} could never move again"))
+            elif square not in self.reachable[typ][colour]:
+                out.append(("board", f"a {SIDES[colour]} {piece.name} can never stand on "
+                            f"{where}: no move, drop or promotion of {self.v.title} puts "
+                            "one there"))
+        return out
+
+    def _hand_problems(self, parsed):
+        if parsed.holdings and not self.v.drops:
+            return [("holdings", f"{self.v.title} has no pieces in hand")]
+        out, counts = [], {}
+        for typ, colour in parsed.holdings:
+            counts[(typ, colour)] = counts.get((typ, colour), 0) + 1
+        for (typ, colour), count in sorted(counts.items()):
+            held = f"{SIDES[colour]} {self.v.pieces[typ].name}"
+            if typ not in self.droppable:
+                out.append(("holdings", f"the {held} in hand could never be dropped"))
+            elif count > MAX_HAND - 1:
+                out.append(("holdings", f"{count} {held}s in hand, at most {MAX_HAND - 1} "
+                            "are supported"))
+        captures_to_hand = self.v.captures.to_hand_white or self.v.captures.to_hand_black
+        others = sum(1 for typ, _ in list(parsed.board.values()) + list(parsed.holdings)
+                     if typ != self.royal)
+        if captures_to_hand and others > MAX_HAND - 1:
+            # A capture adds to a hand, whose counts stay below MAX_HAND: no hand can
+            # pass that if there are no more pieces than that to capture.
+            out.append(("board", f"{others} pieces besides the royal ones: with captures "
+                        f"going to hand, at most {MAX_HAND - 1} are supported"))
+        return out
+
+    def _royal_problems(self, parsed):
+        if self.royal is None:
+            return []
+        out, piece = [], self.v.pieces[self.royal]
+        for colour, side in enumerate(SIDES):
+            if piece.tokens[colour] is None:
+                continue
+            # The royal piece is never captured: exactly one per side, on the board or
+            # (during a deployment phase) in hand.
+            count = (sum(1 for p in parsed.board.values() if p == (self.royal, colour))
+                     + sum(1 for p in parsed.holdings if p == (self.royal, colour)))
+            if count != 1:
+                out.append(("board", f"{side} must have one {piece.name} (on the board or "
+                            f"in hand), the position gives it {count}"))
+        return out
+
+    def _castling_problems(self, parsed):
+        if parsed.castling == "-":
+            return []
+        out, seen = [], set()
+        rights = "".join(self.castling) or "none"
+        for letter in parsed.castling:
+            if letter not in self.castling:
+                out.append(("castling", f"'{letter}' is not a castling right of this game "
+                            f"(rights: {rights})"))
+                continue
+            if letter in seen:
+                out.append(("castling", f"'{letter}' is given twice"))
+            seen.add(letter)
+            colour, king, rook, rook_piece = self.castling[letter]
+            # A right whose king or rook is not on its square could never be used (and
+            # Fairy-Stockfish would drop it): refuse it rather than keep a dead right.
+            if self.royal is not None and parsed.board.get(king) != (self.royal, colour):
+                out.append(("castling", f"'{letter}': the {SIDES[colour]} "
+                            f"{self.v.pieces[self.royal].name} is not on {square_name(*king)}"))
+            elif rook_piece is None or parsed.board.get(rook) != rook_piece:
+                out.append(("castling", f"'{letter}': no {SIDES[colour]} piece to castle "
+                            f"with on {square_name(*rook)}"))
+        return out
+
+    def en_passant_squares(self, parsed):
+        """(the en passant square, the square of the piece an en passant capture
+        takes), or None when the field is `-`."""
+        return self._en_passant_problems(parsed)[0]
+
+    def _en_passant_problems(self, parsed):
+        text = parsed.en_passant
+        if text == "-":
+            return None, []
+        if not self.v.en_passant:
+            return None, [("en passant", f"{self.v.title} has no en passant, but the en "
+                           f"passant field is '{text}'")]
+        square = parse_square(text, self.v.files, self.v.ranks)
+        if square is None:
+            return None, [("en passant", f"'{text}' is not a square of the board")]
+        mover = 0 if parsed.side == "black" else 1
+        for step in self._double_steps(mover):
+            victim = (square[0] + step[0], square[1] + step[1])
+            origin = (square[0] - step[0], square[1] - step[1])
+            piece = parsed.board.get(victim)
+            # The piece that just passed the square must be one that can be taken en
+            # passant, and the square it came from must be empty.
+            if (square not in parsed.board and piece is not None and piece[1] == mover
+                    and self.v.pieces[piece[0]].name in self.v.en_passant
+                    and self._on_board(origin) and origin not in parsed.board):
+                return (square, victim), []
+        return None, [("en passant", f"no {SIDES[mover]} piece has just passed {text}")]
+
+    def _double_steps(self, colour):
+        """Half of each double step that can be taken en passant, as `colour` moves
+        (the engine's passed square is the middle of the step)."""
+        steps = []
+        for piece in self.v.pieces:
+            if piece.name not in self.v.en_passant:
+                continue
+            for a in piece.moves:
+                if a.moves and a.lame_path:
+                    dx, dy = orient(a.dx, a.dy, colour, self.v.symmetry)
+                    if (dx // 2, dy // 2) not in steps:
+                        steps.append((dx // 2, dy // 2))
+        return steps
+
+    def _on_board(self, square):
+        return 0 <= square[0] < self.v.files and 0 <= square[1] < self.v.ranks
+
+    def _lifted_problems(self, parsed):
+        text = parsed.lifted
+        if not self.v.restrictions:
+            return [] if text == "-" else [("fen", f"unexpected extra field '{text}'")]
+        if text != "-" and (not set(text) <= {"w", "b"} or len(set(text)) != len(text)):
+            return [("restrictions", f"'{text}' must be -, w, b or wb")]
+        return []
+
+    def _clock_problems(self, parsed):
+        # The halfmove clock counts plies since the last capture or pawn move: never
+        # more than the plies played (the fullmove number counts White's moves).
+        played = 2 * (parsed.fullmove - 1) + (parsed.side == "black")
+        if parsed.halfmove > played:
+            return [("halfmove clock", f"{parsed.halfmove} plies since the last capture "
+                     f"or pawn move, but only {played} have been played by move "
+                     f"{parsed.fullmove}")]
+        return []
+
+    def _check_problems(self, parsed):
+        """The side that just moved may not be in check (it could not have left
+        itself so)."""
+        side = 0 if parsed.side == "white" else 1
+        them = 1 - side
+        royal = next((sq for sq, p in parsed.board.items() if p == (self.royal, them)), None)
+        if royal is not None and self.attacked(parsed.board, royal, side):
+            return [("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s turn")]
+        return []
+
+    def attacked(self, board, square, by_colour):
+        """Is `square` attacked by a piece of `by_colour` on `board`?"""
+        return any(square in self.walks[typ][colour].captures(board, origin)
+                   for origin, (typ, colour) in board.items() if colour == by_colour)
