@@ -6,6 +6,7 @@ the first) and keeps error locations exact.  Nothing here knows what a statement
 means; the resolve phase does.
 """
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -402,6 +403,12 @@ def _token_column(err, raw):
     return err.column if err.column and err.column > 0 else 1
 
 
+def _unknown_statement(keyword):
+    close = difflib.get_close_matches(keyword, STATEMENT_WORDS, n=1, cutoff=0.6)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"unknown statement '{keyword}'{hint}: a line starts with one of " + ", ".join(STATEMENT_WORDS)
+
+
 def _unexpected_token_message(raw, err, parser):
     keyword = _first_word(raw)
     expected = set(err.expected)
@@ -411,8 +418,7 @@ def _unexpected_token_message(raw, err, parser):
     else:
         found = f"'{err.token}'"
     if err.token.type != "$END" and err.column == 1 and keyword not in STATEMENT_WORDS:
-        return (f"unknown statement '{keyword}': a line starts with one of "
-                + ", ".join(STATEMENT_WORDS))
+        return _unknown_statement(keyword)
     return f"{hint or 'expected ' + describe_expected(expected, parser)}, found {found}"
 
 
@@ -421,8 +427,7 @@ def _unexpected_character_message(raw, err, parser):
     expected = set(err.allowed or ())
     char = raw[err.column - 1] if 0 < err.column <= len(raw) else "?"
     if err.column == 1 or (keyword not in STATEMENT_WORDS and raw.find(keyword) == err.column - 1):
-        return (f"unknown statement '{keyword}': a line starts with one of "
-                + ", ".join(STATEMENT_WORDS))
+        return _unknown_statement(keyword)
     hint = _context_hint(keyword, expected)
     if hint:
         return f"{hint}, found '{char}'"
