@@ -68,10 +68,10 @@ def run_list(args):
     now = time.time()
     if entries:
         width = max(4, max(len(e.game) for e in entries))
-        print(f"{'game':<{width}}  {'size':>9}  {'built':>8}  {'used':>8}  entry")
+        print(f"{'game':<{width}}  {'size':>9}  {'built':>11}  {'used':>11}  entry")
         for e in entries:
-            print(f"{e.game:<{width}}  {size_text(e.size):>9}  {age_text(now - e.built) + ' ago':>8}"
-                  f"  {age_text(now - e.used) + ' ago':>8}  {e.name}")
+            print(f"{e.game:<{width}}  {size_text(e.size):>9}  {age_text(now - e.built) + ' ago':>11}"
+                  f"  {age_text(now - e.used) + ' ago':>11}  {e.name}")
     total = sum(e.size for e in entries)
     print(f"{len(entries)} {'entry' if len(entries) == 1 else 'entries'}, "
           f"{size_text(total)} in {root}")
