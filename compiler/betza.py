@@ -87,6 +87,8 @@ def _parts(text):
         if ch.isupper():
             raise BetzaError(err.pos_in_stream,
                              f"unknown Betza atom '{ch}' (atoms: W F D N A H C Z G K R B Q)")
+        if ch in "ay":      # XBetza's leg separators: known, but not generated yet
+            raise BetzaError(err.pos_in_stream, "multi-leg moves ('a', 'y') are not supported yet")
         if ch.islower():
             raise BetzaError(err.pos_in_stream,
                              f"unknown Betza modifier '{ch}' (modifiers: f b l r v s h m c n p g i)")

@@ -4,18 +4,17 @@ The cache key is a hash of the rule model (its canonical YAML), the templates, t
 hand-written engine core, the source of the generating phases (lower, codegen, build,
 the rule kinds), the compiler version, the
 Cython version, the Python ABI and the C flags, so a change to any of them builds anew
-and nothing stale is ever served.  Each entry is a directory
-holding the module and a manifest with the module's SHA-256; an entry whose module is
-missing or does not match its manifest is rebuilt.  Builds of the same key are
-serialised with a file lock, and the finished entry appears with an atomic rename, so
-two processes building one game at once both end up importing the same module.
+and nothing stale is ever served.  Each entry is a directory holding the module, its
+.pyx source and a manifest with the module's size and SHA-256 (compiler/cache.py); an
+entry whose module is missing, damaged or does not load is rebuilt.  Builds of the same
+key are serialised with a file lock, and the finished entry appears with an atomic
+rename, so two processes building one game at once both end up importing the same
+module.  The C compiler runs under a watchdog that kills it if the builder dies.
 """
 
-import fcntl
 import hashlib
 import importlib.machinery
 import importlib.util
-import json
 import os
 import shutil
 import subprocess
@@ -26,29 +25,13 @@ import time
 
 from fairyforge.errors import BuildError
 
-from . import codegen, lower as lower_phase, model as model_phase
+from . import cache, codegen, lower as lower_phase, model as model_phase
+from .cache import cache_root  # noqa: F401  (the public home of the cache location)
 
 CFLAGS = ["-O3", "-fno-strict-aliasing", "-fPIC", "-w"]
 # (-fPIC as in CFLAGS: without it the shared object cannot be linked at all.)
 SANITIZE_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fno-strict-aliasing", "-fPIC", "-w",
                   "-fsanitize=address,undefined"]
-
-
-def cache_root():
-    """Where built engines live: $FAIRYFORGE_CACHE, else the user's cache directory."""
-    root = os.environ.get("FAIRYFORGE_CACHE")
-    if not root:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        root = os.path.join(base, "fairyforge")
-    try:
-        os.makedirs(root, exist_ok=True)
-        if not os.access(root, os.W_OK | os.X_OK):
-            raise PermissionError("not writable")
-    except OSError as err:      # one clear message, not a traceback from os.makedirs
-        raise BuildError(f"cannot use the engine cache directory {root} "
-                         f"({getattr(err, 'strerror', None) or err}): set FAIRYFORGE_CACHE "
-                         "to a writable directory") from err
-    return root
 
 
 def _cython_version():
@@ -76,6 +59,7 @@ def _generator_source():
 
 
 def cache_key(model_yaml, flags):
+    """The cache key: every input that shapes a built module (add new ones here)."""
     h = hashlib.sha256()
     for part in (model_yaml, _generator_source(), codegen.VERSION,
                  _cython_version(),
@@ -83,26 +67,6 @@ def cache_key(model_yaml, flags):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()[:20]
-
-
-def _sha256(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-def _entry_ok(entry):
-    """Is a cache entry complete and uncorrupted?"""
-    manifest = os.path.join(entry, "manifest.json")
-    try:
-        with open(manifest) as handle:
-            info = json.load(handle)
-        module = os.path.join(entry, info["module_file"])
-        return _sha256(module) == info["sha256"], info
-    except (OSError, ValueError, KeyError):
-        return False, None
 
 
 def _say(progress, message):
@@ -129,7 +93,46 @@ def check_toolchain():
     return cc
 
 
+# The watchdog the C compiler runs under (python -I -S -c: starts in milliseconds).  The
+# compiler gets its own process group, so the watchdog can kill cc1 and as with it, and
+# it does so when the builder dies (its parent changes), is interrupted or terminated.
+_WATCHDOG = """
+import os, signal, subprocess, sys
+parent = os.getppid()
+child = subprocess.Popen(sys.argv[1:], start_new_session=True)
+def stop(*_):
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except OSError:
+        pass
+    os._exit(1)
+signal.signal(signal.SIGTERM, stop)
+signal.signal(signal.SIGINT, stop)
+while True:
+    try:
+        sys.exit(child.wait(timeout=0.2))
+    except subprocess.TimeoutExpired:
+        if os.getppid() != parent:
+            stop()
+"""
+
+
+def _run_compiler(cmd):
+    """Run the C compiler; returns (exit status, stderr).  Never leaves it running."""
+    proc = subprocess.Popen([sys.executable, "-I", "-S", "-c", _WATCHDOG, *cmd],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _out, err = proc.communicate()
+    except BaseException:                      # KeyboardInterrupt and the like
+        proc.terminate()
+        proc.wait()
+        raise
+    return proc.returncode, err
+
+
 def _compile(pyx_path, module_name, workdir, flags, progress):
+    """Cythonize and compile; returns the module's path.  The C source is deleted after:
+    it is megabytes, and the .pyx beside the module is what a reader opens."""
     cc = check_toolchain()
     from Cython.Compiler import Main as cython_main
     c_path = os.path.join(workdir, module_name + ".c")
@@ -150,52 +153,71 @@ def _compile(pyx_path, module_name, workdir, flags, progress):
     if "-fsanitize=address,undefined" in flags:
         cmd.append("-fsanitize=address,undefined")
     _say(progress, "compiling C")
-    proc = subprocess.run(cmd, capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise BuildError("the C compiler failed:\n" + proc.stderr[-4000:])
+    status, stderr = _run_compiler(cmd)
+    if status != 0:
+        raise BuildError("the C compiler failed:\n" + stderr[-4000:])
+    os.remove(c_path)
     return so_path
+
+
+def _generate_into(variant, module_name, root, flags, progress):
+    """Generate and compile into a fresh temporary directory; returns its path."""
+    started = time.monotonic()
+    _say(progress, f"generating {variant.name}")
+    lowerer = lower_phase.Lowerer(variant)
+    source = codegen.generate(lowerer.lower(), lowerer.max_moves())
+    work = tempfile.mkdtemp(prefix=module_name + cache.TEMP_MARK, dir=root)
+    try:
+        pyx_path = os.path.join(work, module_name + ".pyx")
+        with open(pyx_path, "w") as handle:
+            handle.write(source)
+        so_path = _compile(pyx_path, module_name, work, flags, progress)
+        cache.write_manifest(work, so_path, variant.name, flags, time.monotonic() - started)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    _say(progress, f"built in {time.monotonic() - started:.1f} s")
+    return work
 
 
 def build(variant, progress=None, sanitize=False, force=False):
     """Build (or find in the cache) the engine module for a Variant; returns its path."""
     flags = SANITIZE_FLAGS if sanitize else CFLAGS
-    model_yaml = model_phase.dump_yaml(variant)
-    key = cache_key(model_yaml, flags)
+    key = cache_key(model_phase.dump_yaml(variant), flags)
     module_name = f"ff_{variant.name}_{key}"
     root = cache_root()
     entry = os.path.join(root, module_name)
-    ok, info = _entry_ok(entry)
-    if ok and not force:
-        return os.path.join(entry, info["module_file"])
-    lock_path = os.path.join(root, module_name + ".lock")
-    with open(lock_path, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)       # one builder per key; others wait here
-        ok, info = _entry_ok(entry)
-        if ok and not force:                   # someone else built it while we waited
-            return os.path.join(entry, info["module_file"])
-        started = time.monotonic()
-        _say(progress, f"generating {variant.name}")
-        lowerer = lower_phase.Lowerer(variant)
-        tables = lowerer.lower()
-        source = codegen.generate(tables, lowerer.max_moves())
-        work = tempfile.mkdtemp(prefix=module_name + ".", dir=root)
-        try:
-            pyx_path = os.path.join(work, module_name + ".pyx")
-            with open(pyx_path, "w") as handle:
-                handle.write(source)
-            so_path = _compile(pyx_path, module_name, work, flags, progress)
-            with open(os.path.join(work, "manifest.json"), "w") as handle:
-                json.dump({"module_file": os.path.basename(so_path), "sha256": _sha256(so_path),
-                           "variant": variant.name, "flags": flags,
-                           "seconds": round(time.monotonic() - started, 2)}, handle)
-            if os.path.exists(entry):
-                shutil.rmtree(entry, ignore_errors=True)
-            os.replace(work, entry)            # atomic: readers see all of it or none
-        except BaseException:
-            shutil.rmtree(work, ignore_errors=True)
-            raise
-        _say(progress, f"built in {time.monotonic() - started:.1f} s")
-        return os.path.join(entry, os.path.basename(so_path))
+    info = None if force else cache.read_entry(entry)
+    if info is None:
+        cache.sweep_stale(root)                # what builds killed earlier left behind
+        with cache.locked(root, module_name):  # one builder per key; others wait here
+            info = None if force else cache.read_entry(entry)
+            if info is None:                   # nobody built it while we waited
+                work = _generate_into(variant, module_name, root, flags, progress)
+                if os.path.exists(entry):
+                    shutil.rmtree(entry, ignore_errors=True)
+                os.replace(work, entry)        # atomic: readers see all of it or none
+                info = cache.read_entry(entry)
+                if info is None:
+                    raise BuildError(f"the engine just built in {entry} does not check out")
+        cache.evict(root)
+    cache.mark_used(entry)
+    return os.path.join(entry, info["module_file"])
+
+
+def load_module(variant, progress=None, sanitize=False):
+    """Build (or find in the cache) and import a Variant's engine: (path, module).
+
+    A cached module that fails to load (damaged on disk, or built for another system)
+    is rebuilt once instead of failing.
+    """
+    path = build(variant, progress=progress, sanitize=sanitize)
+    try:
+        return path, import_module(path)
+    except BuildError as err:
+        _say(progress, f"the cached engine did not load ({err.__cause__ or err}); rebuilding")
+    path = build(variant, progress=progress, sanitize=sanitize, force=True)
+    return path, import_module(path)
 
 
 def import_module(path):
@@ -205,10 +227,10 @@ def import_module(path):
         return sys.modules[name]
     loader = importlib.machinery.ExtensionFileLoader(name, path)
     spec = importlib.util.spec_from_file_location(name, path, loader=loader)
-    module = importlib.util.module_from_spec(spec)
     try:
+        module = importlib.util.module_from_spec(spec)     # dlopen happens here
         loader.exec_module(module)
-    except ImportError as err:
+    except (ImportError, OSError) as err:
         raise BuildError(f"could not load the built engine {path}: {err}") from err
     sys.modules[name] = module
     return module

@@ -203,6 +203,17 @@ class EnPassant(Node):
 
 
 @dataclass
+class TakeBack(Node):
+    """`no castling`, `no en passant`, `no drops`: a child takes back what it inherits."""
+
+    what: str
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(" ".join(str(parts[0]).split()))
+
+
+@dataclass
 class Value(Node):
     piece: Any
     value: Any
@@ -227,6 +238,7 @@ STATEMENTS = {
     "demote_decl": Demote, "captures_decl": CapturesFate, "captured_becomes": Captured,
     "captured_removed": Captured, "captured_revert": CapturedRevert, "drop_decl": Drop,
     "deploy_decl": Deploy, "castling_decl": CastlingMove, "en_passant_decl": EnPassant,
+    "take_back_decl": TakeBack,
     "value_decl": Value, "sides_decl": Sides, "setup_decl": Setup,
 }
 

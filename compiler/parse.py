@@ -7,6 +7,7 @@ run (not only the first) and keeps error locations exact.  Nothing here knows wh
 statement means; the resolve phase and the rule kinds do.
 """
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -70,6 +71,7 @@ TERMINAL_WORDS = {
     "SIDE_NAME": "white or black",
     "CAPTURE_FATE": "go to hand or are removed",
     "DROP_FLAG": "not doubled or not mating",
+    "TAKEN_BACK": "castling, en passant or drops",
     # (symbols are quoted: "expected all, &, ,, ..." did not read as a sentence)
     "LEAVING": "'or leaving'",
     "EQUAL": "'='",
@@ -87,7 +89,7 @@ for _kind in rules.REGISTRY:
 
 # The words a line may start with: the core's, then the rule kinds'.
 STATEMENT_WORDS = ("variant board symmetry region piece move initial confine promote demote "
-                   "captures captured drop deploy castling en value setup sides").split()
+                   "captures captured drop deploy castling en no value setup sides").split()
 STATEMENT_WORDS += [word for kind in rules.REGISTRY for word in getattr(kind, "KEYWORDS", ())
                     if word not in STATEMENT_WORDS]
 
@@ -274,7 +276,7 @@ def parse_text(text, path="<string>", bag=None):
             bag.error(Location(path, number, raw.find("(") + 1 or 1, raw),
                       "the line nests parentheses too deeply")
             continue
-        statement.loc, statement.text = loc, raw.strip()
+        statement.loc, statement.text = loc, strip_comment(raw).strip()
         definition.statements.append(statement)
     if own_bag:
         bag.raise_if_any()
@@ -292,6 +294,12 @@ def _token_column(err, raw):
     return err.column if err.column and err.column > 0 else 1
 
 
+def _unknown_statement(keyword):
+    close = difflib.get_close_matches(keyword, STATEMENT_WORDS, n=1, cutoff=0.6)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"unknown statement '{keyword}'{hint}: a line starts with one of " + ", ".join(STATEMENT_WORDS)
+
+
 def _unexpected_token_message(raw, err, parser):
     keyword = _first_word(raw)
     expected = set(err.expected)
@@ -301,8 +309,7 @@ def _unexpected_token_message(raw, err, parser):
     else:
         found = f"'{err.token}'"
     if err.token.type != "$END" and err.column == 1 and keyword not in STATEMENT_WORDS:
-        return (f"unknown statement '{keyword}': a line starts with one of "
-                + ", ".join(STATEMENT_WORDS))
+        return _unknown_statement(keyword)
     return f"{hint or 'expected ' + describe_expected(expected, parser)}, found {found}"
 
 
@@ -311,8 +318,7 @@ def _unexpected_character_message(raw, err, parser):
     expected = set(err.allowed or ())
     char = raw[err.column - 1] if 0 < err.column <= len(raw) else "?"
     if err.column == 1 or (keyword not in STATEMENT_WORDS and raw.find(keyword) == err.column - 1):
-        return (f"unknown statement '{keyword}': a line starts with one of "
-                + ", ".join(STATEMENT_WORDS))
+        return _unknown_statement(keyword)
     hint = _context_hint(keyword, expected)
     if hint:
         return f"{hint}, found '{char}'"

@@ -9,6 +9,8 @@ are resolved here; each rule kind resolves its own statements (compiler/rules/, 
 them are collected before giving up.
 """
 
+import os
+
 from fairyforge import encoding
 from fairyforge.errors import FenError
 from fairyforge.fen import parse_fen, parse_square, square_name
@@ -53,13 +55,14 @@ class Resolver(RegionResolver, PromotionResolver):
         self.statements = {}        # SETTINGS name -> the last such statement
         self.lists = {name: [] for name in LISTS.values()}
         self.rule_nodes = {kind: [] for kind in rules.REGISTRY}
+        self.drops_taken_back = False   # `no drops`
         self.small_int = small_int  # (for the rule kinds)
 
     def resolve(self, definition):
         statements, header = loader.collect(definition, self.bag)
         if header is None:
             return None
-        self.header = header
+        self.header, self.root = header, definition.path
         for st in statements:
             self._file(st)
         return self._build()
@@ -67,7 +70,9 @@ class Resolver(RegionResolver, PromotionResolver):
     def _file(self, st):
         """Put one statement where its resolution will find it."""
         kind = rules.owner(st)
-        if kind is not None:
+        if isinstance(st, nodes.TakeBack):
+            self._take_back(st.what)
+        elif kind is not None:
             self.rule_nodes[kind].append(st)
         elif type(st) in SETTINGS:
             self.statements[SETTINGS[type(st)]] = st
@@ -80,9 +85,26 @@ class Resolver(RegionResolver, PromotionResolver):
         else:
             self.lists[LISTS[type(st)]].append(st)   # regions: once board and symmetry are final
 
+    def _take_back(self, what):
+        """`no castling | en passant | drops`: forget what the parents said of it."""
+        if what == "castling":
+            self.lists["castling"].clear()
+        elif what == "en passant":
+            self.statements.pop("en_passant", None)
+        else:
+            self.lists["drop"].clear()
+            self.drops_taken_back = True
+
     # -- errors -------------------------------------------------------------------------
     def error(self, statement, token, message):
-        self.bag.error(statement.loc_of(token), message)
+        """Report at the statement's part; a problem with an inherited statement is
+        reported at the child's `extends`, which is what the user can change."""
+        loc = statement.loc_of(token)
+        if loc.file != self.root and self.header.extends is not None:
+            parent = os.path.basename(loc.file).removesuffix(".variant")
+            message += f" (inherited from {parent}, line {loc.line}: `{statement.text}`)"
+            loc = self.header.loc_of(self.header.extends)
+        self.bag.error(loc, message)
 
     # -- statements ---------------------------------------------------------------------
     def _board(self, st):
@@ -149,8 +171,12 @@ class Resolver(RegionResolver, PromotionResolver):
     def _build(self):
         # Regions are evaluated here, in order, on the final board (a child variant may
         # change the board or the symmetry after its parent's regions were written).
+        latest = {id(st) for st in self._latest_regions()}
         for st in self.lists["region"]:
-            self._region(st)
+            if id(st) in latest:
+                self._region(st)
+            else:
+                self._replaced_region(st)
         self._extra_moves()
         for info in self.pieces.values():
             info["atoms"] = merge_atoms(info["atoms"])
@@ -184,6 +210,23 @@ class Resolver(RegionResolver, PromotionResolver):
         parsed = parse_fen(variant.setup, self.files, self.ranks, positions.token_table(variant))
         for field, message in positions.PositionRules(variant).problems(parsed):
             self.error(st, st.fen, f"setup does not fit the game: {message} ({field})")
+
+    def _latest_regions(self):
+        """The region statements no later one redefines."""
+        latest = {}
+        for st in self.lists["region"]:
+            latest[(str(st.name), str(st.side) if st.side else None)] = st
+        return list(latest.values())
+
+    def _replaced_region(self, st):
+        """A region a later statement redefines (a child's `region last_rank = rank 6`
+        replaces its parent's, which the child's board may not have room for): still
+        evaluated, for the regions defined from it in between, but its errors are moot."""
+        bag, self.bag = self.bag, DiagnosticBag()
+        try:
+            self._region(st)
+        finally:
+            self.bag = bag
 
     def _extra_moves(self):
         """`move PIECE BETZA in REGION`: moves added to a piece, in a region only."""
@@ -405,6 +448,8 @@ class Resolver(RegionResolver, PromotionResolver):
                         becomes=tuple(sorted(becomes.items(), key=lambda kv: kv[0])))
 
     def _drops(self, captures, setup):
+        if self.drops_taken_back and not self.lists["drop"]:
+            return ()
         holdings = bool(setup and setup[1].holdings)
         if not (captures.to_hand_white or captures.to_hand_black or holdings
                 or self.lists["drop"]):

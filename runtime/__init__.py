@@ -30,9 +30,9 @@ def load(name_or_path, progress=None):
     """
     from .compiler import build, loader
     variant = loader.load_variant(name_or_path)
-    path = build.build(variant, progress=progress)
+    path, module = build.load_module(variant, progress=progress)
     if path not in _loaded:
-        _loaded[path] = Game(variant, build.import_module(path), path)
+        _loaded[path] = Game(variant, module, path)
     return _loaded[path]
 
 

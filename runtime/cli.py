@@ -4,17 +4,20 @@
     fairyforge show GAME                 the resolved rules as YAML
     fairyforge build GAME                compile (or find in the cache) a game's engine
     fairyforge perft GAME DEPTH [--fen FEN] [--divide]
-    fairyforge games                     list the bundled games
+    fairyforge games                     the bundled games: name, title, definition file
+    fairyforge cache list|clean|path     the built engines on disk
     fairyforge diff A B [--play]         compare two rule sets
     fairyforge uci                       the UCI protocol (UCI_Variant, VariantPath)
     fairyforge play GAME                 play against the engine
     fairyforge playtest GAME [--against GAME2] --games N --depth D
 
-GAME is a bundled game's name or the path of a definition file.
+GAME (and FILE) is a bundled game's name or the path of a definition file;
+`fairyforge --version` prints the version.
 """
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -28,17 +31,22 @@ def _progress(message):
 
 
 def cmd_check(args):
-    from .compiler import parse, resolve
+    from .compiler import loader, parse, resolve
     from .compiler.diagnostics import DiagnosticBag
     status = EXIT_OK
     report = []
     for path in args.files:
         bag = DiagnosticBag()
         try:
-            definition = parse.parse_file(path, bag)
+            # A bundled game's name checks its definition, as every other command reads it.
+            source = path if os.path.exists(path) else (loader.bundled_path(path) or path)
+            definition = parse.parse_file(source, bag)
             resolve.resolve(definition, bag)   # also after syntax errors: report them all
         except OSError as err:
-            print(f"{path}: error: cannot read: {err.strerror}", file=sys.stderr)
+            hint = loader.did_you_mean(path, loader.bundled_names())
+            print(f"{path}: error: cannot read: {err.strerror}"
+                  + (f", and no bundled game has that name{hint}" if "/" not in path else ""),
+                  file=sys.stderr)
             status = EXIT_ERROR
             continue
         if bag:
@@ -56,42 +64,21 @@ def cmd_check(args):
 
 
 def cmd_show(args):
-    from .compiler import model, resolve
-    variant = resolve.load_variant(args.game)
+    from .compiler import loader, model
+    variant = loader.load_variant(args.game)
     sys.stdout.write(model.dump_yaml(variant))
     return EXIT_OK
 
 
 def cmd_build(args):
-    from .compiler import build, resolve
-    variant = resolve.load_variant(args.game)
+    from .compiler import build, loader
+    variant = loader.load_variant(args.game)
     started = time.monotonic()
     print(f"building {variant.name}", file=sys.stderr)
     path = build.build(variant, progress=_progress, force=args.force)
     print(path)
     print(f"  ready in {time.monotonic() - started:.1f} s (source: {build.source_path(path)})",
           file=sys.stderr)
-    return EXIT_OK
-
-
-def cmd_perft(args):
-    from . import load
-    game = load(args.game, progress=_progress)
-    position = game.position(args.fen) if args.fen else game.start()
-    started = time.monotonic()
-    if args.divide:
-        total = 0
-        for move, count in position.divide(args.depth):
-            print(f"{move}: {count}")
-            total += count
-        print()
-    else:
-        total = position.perft(args.depth)
-    seconds = time.monotonic() - started
-    if not args.quiet:
-        rate = total / seconds if seconds > 0 else float("inf")
-        print(f"perft {args.depth}: {seconds:.3f} s, {rate / 1e6:.2f} M nodes/s", file=sys.stderr)
-    print(total)
     return EXIT_OK
 
 
@@ -103,7 +90,7 @@ def cmd_uci(args):
 def cmd_play(args):
     from . import load, play
     game = load(args.game, progress=_progress)
-    play.play(game, human=args.side, depth=args.depth, movetime=args.movetime)
+    play.play(game, human=args.side, depth=args.depth, movetime=args.movetime, fen=args.fen)
     return EXIT_OK
 
 
@@ -131,19 +118,27 @@ def cmd_playtest(args):
 
 
 def cmd_games(args):
+    """Each bundled game: its name, its title and the definition file (to copy and edit)."""
     from . import bundled_games
-    for name in bundled_games():
-        print(name)
+    from .compiler import loader
+    rows = [(name, loader.load_variant(name).title, loader.bundled_path(name))
+            for name in bundled_games()]
+    name_width = max(len(name) for name, _, _ in rows)
+    title_width = max(len(title) for _, title, _ in rows)
+    for name, title, path in rows:
+        print(f"{name:<{name_width}}  {title:<{title_width}}  {path}")
     return EXIT_OK
 
 
 def parser():
     p = argparse.ArgumentParser(prog="fairyforge",
                                 description="Compile chess-variant rule files into fast engines.")
+    from . import __version__
+    p.add_argument("--version", action="version", version=f"fairyforge {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    c = sub.add_parser("check", help="check definition files for errors")
-    c.add_argument("files", nargs="+", metavar="FILE")
+    c = sub.add_parser("check", help="check definition files (or bundled games) for errors")
+    c.add_argument("files", nargs="+", metavar="FILE", help="a definition file or a bundled name")
     c.add_argument("--format", choices=("text", "json"), default="text")
     c.add_argument("-q", "--quiet", action="store_true", help="print nothing for good files")
     c.set_defaults(func=cmd_check)
@@ -157,23 +152,16 @@ def parser():
     b.add_argument("--force", action="store_true", help="rebuild even if cached")
     b.set_defaults(func=cmd_build)
 
-    f = sub.add_parser("perft", help="count leaf nodes of the move tree")
-    f.add_argument("game", metavar="GAME")
-    f.add_argument("depth", type=int, metavar="DEPTH")
-    f.add_argument("--fen", help="start from this position instead of the setup")
-    f.add_argument("--divide", action="store_true", help="count per first move")
-    f.add_argument("-q", "--quiet", action="store_true", help="print only the count")
-    f.set_defaults(func=cmd_perft)
-
     u = sub.add_parser("uci", help="speak the UCI protocol on stdin/stdout")
     u.set_defaults(func=cmd_uci)
 
     pl = sub.add_parser("play", help="play against the engine in the terminal")
     pl.add_argument("game", metavar="GAME")
     pl.add_argument("--side", choices=("white", "black"), default="white",
-                    help="the side you play (default white)")
+                    help="the side you play (default white; the board is turned for black)")
     pl.add_argument("--depth", type=int, help="engine search depth (default: --movetime)")
     pl.add_argument("--movetime", type=float, default=2.0, help="engine seconds per move")
+    pl.add_argument("--fen", help="start from this position instead of the setup")
     pl.set_defaults(func=cmd_play)
 
     pt = sub.add_parser("playtest", help="self-play games and a report on how the game plays")
@@ -188,11 +176,13 @@ def parser():
     pt.add_argument("--out", help="report directory (default playtest-GAME[-vs-GAME2])")
     pt.set_defaults(func=cmd_playtest)
 
-    g = sub.add_parser("games", help="list the bundled games")
+    g = sub.add_parser("games", help="list the bundled games with their titles and files")
     g.set_defaults(func=cmd_games)
 
-    from . import diff_command
+    from . import cache_command, diff_command, perft_command
+    perft_command.add_parser(sub)
     diff_command.add_parser(sub)
+    cache_command.add_parser(sub)
     return p
 
 

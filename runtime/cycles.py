@@ -8,8 +8,8 @@ occurrences (the cycle, repeated N-1 times):
   same piece gave all those checks);
 * perpetual chase: one piece of one side attacked one and the same enemy non-royal
   piece after every move of its side, and every move of the other side was a move of
-  that chased piece (it only shuttled) -- Kjartansson's rule 6, RULES.md section 4
-  ambiguity 15, a simplified form of xiangqi's chase rule.
+  that chased piece (it only shuttled) -- Kjartansson's rule 6, docs/rules/kjartansson.md
+  §7.4 and ambiguity 15, a simplified form of xiangqi's chase rule.
 
 "The same piece" needs identities that follow pieces around the board, which a
 position (squares and piece codes) does not have.  A PieceTracker gives every piece

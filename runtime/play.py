@@ -5,25 +5,38 @@ import sys
 from .errors import FairyforgeError
 from .search import think
 
-HELP = ("Type a move (e2e4, e7e8q, b2h8+, P@e4), 'moves' to list the legal ones, 'undo' "
-        "to take back your last move, 'hint', or 'quit'.")
+COMMANDS = (("MOVE", "play a move: e2e4, e7e8q (promotion), b2h8+ (shogi-style), P@e4 (drop)"),
+            ("moves", "list the legal moves"),
+            ("undo", "take back your last move (and the engine's reply)"),
+            ("hint", "ask the engine for a move"),
+            ("help", "this list"),
+            ("quit", "leave the game"))
+HELP = "Type a move, or 'help' for the commands."
 
 
-def board_text(position):
-    """The board as text: ranks from the top, both hands, whose turn."""
+def help_text():
+    width = max(len(name) for name, _ in COMMANDS)
+    return "Commands:\n" + "\n".join(f"  {name:<{width}}  {what}" for name, what in COMMANDS)
+
+
+def board_text(position, flip=False):
+    """The board as text, both hands and whose turn.  White's first rank is at the
+    bottom, or at the top with `flip` (the board turned round for the Black player)."""
     meta = position.game.meta
     files, ranks = meta["files"], meta["ranks"]
     codes = position.engine.board()
     tokens = [p["tokens"] for p in meta["pieces"]]
     width = max(len(t) for pair in tokens for t in pair if t) + 1
+    rank_order = range(ranks) if flip else range(ranks - 1, -1, -1)
+    file_order = range(files - 1, -1, -1) if flip else range(files)
     lines = []
-    for r in range(ranks - 1, -1, -1):
+    for r in rank_order:
         cells = []
-        for f in range(files):
+        for f in file_order:
             code = codes[r * files + f]
             cells.append((tokens[(code >> 1) - 1][code & 1] if code > 1 else ".").rjust(width))
         lines.append(f"{r + 1:>3} " + "".join(cells))
-    lines.append("    " + "".join(chr(97 + f).rjust(width) for f in range(files)))
+    lines.append("    " + "".join(chr(97 + f).rjust(width) for f in file_order))
     if meta["has_drops"] or meta["setup_has_holdings"]:
         hands = position.engine.hands()
         n = len(tokens)
@@ -43,13 +56,17 @@ def describe_score(info):
     return f"{info.score / 100:+.2f} for the engine"
 
 
-def play(game, human="white", depth=None, movetime=2.0, stdin=sys.stdin, out=sys.stdout):
-    position = game.start()
+def play(game, human="white", depth=None, movetime=2.0, stdin=sys.stdin, out=sys.stdout,
+         fen=None):
+    """Play `human`'s side against the engine from the setup (or `fen`) until the game
+    ends or the player quits; returns the Outcome, or None."""
+    position = game.position(fen) if fen else game.start()
+    flip = human == "black"
     say = lambda text="": print(text, file=out, flush=True)   # noqa: E731
     say(f"{game.title}: you play {human}. {HELP}")
     while True:
         say()
-        say(board_text(position))
+        say(board_text(position, flip))
         outcome = position.outcome()
         if outcome is not None:
             winner = outcome.winner or "nobody"
@@ -70,7 +87,9 @@ def play(game, human="white", depth=None, movetime=2.0, stdin=sys.stdin, out=sys
         text = line.strip()
         if text in ("quit", "exit"):
             return None
-        if text == "moves":
+        if text in ("help", "?"):
+            say(help_text())
+        elif text == "moves":
             say(" ".join(sorted(str(m) for m in position.legal_moves())))
         elif text == "hint":
             result = think(position, depth=depth or 4)
@@ -81,8 +100,8 @@ def play(game, human="white", depth=None, movetime=2.0, stdin=sys.stdin, out=sys
                 position.pop()
             else:
                 say("Nothing to take back.")
-        else:
+        elif text:
             try:
                 position.push_uci(text)
             except FairyforgeError as err:
-                say(str(err))
+                say(f"{err} (type 'help' for the commands)")

@@ -145,7 +145,7 @@ class Position:
         an error message), or None.  Such a move would make the position occur for the
         N-th time while its side checked, or chased one piece, throughout the cycle --
         or it would continue a chase that the chased piece could end by completing the
-        repetition itself (so the chasing side must deviate before, RULES.md section 4
+        repetition itself (so the chasing side must deviate before, docs/rules/kjartansson.md,
         ambiguity 15)."""
         meta, engine = self.game.meta, self._engine
         before = self._tracker.board() if self._tracker else None

@@ -1,14 +1,33 @@
-"""Shared fixtures: each game is compiled once per test session (and cached on disk)."""
+"""Shared fixtures: each game is compiled once per test session (and cached on disk).
+
+The tests never touch the user's own engine cache: unless FAIRYFORGE_CACHE is set (to
+keep engines between runs, as CI and developers may), it points at a temporary
+directory made for the session and removed after it.
+"""
 
 import os
+import shutil
+import tempfile
 
 import pytest
 
-import fairyforge as ff
+if not os.environ.get("FAIRYFORGE_CACHE"):
+    # Set before anything builds, and inherited by the subprocesses tests start.
+    _SESSION_CACHE = tempfile.mkdtemp(prefix="fairyforge-test-cache-")
+    os.environ["FAIRYFORGE_CACHE"] = _SESSION_CACHE
+else:
+    _SESSION_CACHE = None
+
+import fairyforge as ff  # noqa: E402
 
 HERE = os.path.dirname(__file__)
 DATA = os.path.join(HERE, "data")
 DEFINITIONS = os.path.join(os.path.dirname(HERE), "definitions")
+
+
+def pytest_unconfigure(config):
+    if _SESSION_CACHE:
+        shutil.rmtree(_SESSION_CACHE, ignore_errors=True)
 
 
 def pytest_addoption(parser):

@@ -37,7 +37,7 @@ def test_shogi_mate_by_drop(games):
 
 
 def test_ichess_finds_the_sample_games_final_mate(games):
-    """RULES.md §1: before 35.Nb6# the engine finds the mate."""
+    """docs/rules/ichess.md §9: before 35.Nb6# the engine finds the mate."""
     pos = games["ichess"].start()
     for move in ICHESS_SAMPLE[:-1]:
         pos.push_uci(move)

@@ -1,5 +1,5 @@
-"""Perft against Fairy-Stockfish's counts (tests/data/perft_public.tsv, copied from
-shared/perft/public.tsv): every row up to one million nodes.  Deeper rows run with
+"""Perft against Fairy-Stockfish's counts (tests/data/perft_public.tsv): every row up
+to one million nodes.  Deeper rows run with
 --runslow; speed is measured by bench/perft.py, never here."""
 
 import csv

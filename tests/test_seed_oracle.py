@@ -4,7 +4,7 @@ No outside engine knows iChess, WWII Chess, Frontofhouse, Kjartansson 9x14 or Sh
 Chesstonia, so each compiled engine is compared with a plain, slow Python interpreter
 of the same rule model (the `Variant` the compiler resolves from the definition).  The
 interpreter shares nothing with the compiler's lowering or templates; where the two
-disagree, /work/shared/RULES.md (the digest of the seed pages) decides which is wrong.
+disagree, the games' rules pages (docs/rules/) decide which is wrong.
 
 1. The oracle itself is first checked where an outside reference exists: random
    playouts of the classics against pyffish (Fairy-Stockfish), the public perft counts,
@@ -12,7 +12,7 @@ disagree, /work/shared/RULES.md (the digest of the seed pages) decides which is 
 2. Then every seed game: random playouts comparing, at every ply, the legal moves,
    check, outcome and FEN of engine and oracle; perft from the start; forced
    perpetual-check cycles (the history-dependent rules); hand-made positions for
-   rules random games seldom reach; iChess's sample game from RULES.md.
+   rules random games seldom reach; iChess's sample game (docs/rules/ichess.md §9).
 
 Known disagreements are strict xfails, each naming the engine's bug: they fail
 loudly once the engine is fixed, so that the marker is removed.
@@ -255,8 +255,8 @@ def test_perpetual_check_cycles(games, name):
         pytest.fail(f"{name}: four cycles of checks and nothing ended or refused them")
 
 
-# Kjartansson's perpetual chase (section 4 ambiguity 15) and checks by one piece
-# (ambiguity 14): a rook chasing a cannon, entered at either phase of the cycle, and
+# Kjartansson's perpetual chase (docs/rules/kjartansson.md, ambiguity 15) and checks by
+# one piece (ambiguity 14): a rook chasing a cannon, entered at either phase of the cycle, and
 # a knight and a rook checking in turn.
 KJARTANSSON_CYCLES = [
     ("5k3/9/9/9/2c6/9/9/9/9/9/9/9/R8/3K5[] w - - 0 1",
@@ -370,7 +370,7 @@ SPECIAL_POSITIONS = [
     ("chesstonia", "kn7/2W6/1F7/9/9/9/9/9/9/9/9/4K4[P] w - - 0 1", 2),
     # Frontofhouse: a pawn double-steps from rank 1 (a1-a3, amb. 6); the en passant
     # capture b3xa2 ends on Black's enemy pawn rank, so it may promote to a Steward
-    # (section 3, Promotion): both b3a2 and b3a2s.
+    # (docs/rules/frontofhouse.md §4.3): both b3a2 and b3a2s.
     ("frontofhouse", "4k3/8/8/8/8/1p6/8/P3K3[] w - - 0 1", 2),
 ]
 
@@ -397,7 +397,7 @@ def test_special_positions(games, name, fen, depth):
 
 
 def test_en_passant_square_step_is_the_capture(games):
-    """Kjartansson (RULES.md section 4, ambiguity 6): after f5-f7 a Black river pawn on
+    """Kjartansson (docs/rules/kjartansson.md, ambiguity 6): after f5-f7 a Black river pawn on
     e6 steps sideways onto the passed square f6.  En passant takes "as if the pawn had
     moved one square", so that step is the en passant capture, and e6f6 names one move
     (it removes the f7 pawn) for engine and oracle alike."""
@@ -413,7 +413,7 @@ def test_en_passant_square_step_is_the_capture(games):
     assert pos.fen().split()[0] == engine_pos.fen().split()[0]
 
 
-# RULES.md section 1, "Sample game -- decoded move list (verified)", in UCI.
+# docs/rules/ichess.md §9, the sample game, in UCI.
 ICHESS_SAMPLE_GAME = """
     R@a1 R@h8  B@f4 R@f8  R@g1 Q@a8  Q@f2 B@d5  B@e4 N@g8  N@g4 N@g5  N@c4 B@c5  K@h1 K@a7
     f4g5 g6g5  e4d5 d6d5  g4h2 g8e7  N@e4 h8g8  B@f4 d5d4  d3d4 c5d4  P@d3 c6c5  d3d4 c5c4

@@ -1,5 +1,6 @@
-"""Position tests for the five seed games: each rule of shared/RULES.md (cited by section
-and ambiguity number) enforced by the compiled engine, refusals included."""
+"""Position tests for the five seed games: each rule of their pages in docs/rules/ (cited
+by page, section and ambiguity number) enforced by the compiled engine, refusals
+included."""
 
 import pytest
 
@@ -17,7 +18,7 @@ def refused(pos, move, words):
     assert pos.fen() == before
 
 
-# --- iChess, RULES.md §1 ----------------------------------------------------------
+# --- iChess, docs/rules/ichess.md -------------------------------------------------
 
 ICHESS_SAMPLE = """R@a1 R@h8 B@f4 R@f8 R@g1 Q@a8 Q@f2 B@d5 B@e4 N@g8 N@g4 N@g5 N@c4 B@c5 K@h1 K@a7
 f4g5 g6g5 e4d5 d6d5 g4h2 g8e7 N@e4 h8g8 B@f4 d5d4 d3d4 c5d4 P@d3 c6c5 d3d4 c5c4
@@ -30,7 +31,8 @@ ICHESS_CHECKS = {36, 47, 54, 56, 60, 64, 66, 68}
 
 
 def test_ichess_sample_game_replays_and_ends_in_mate(games):
-    """§1 'Sample game': every move legal, every + a check, no other check, 35.Nb6#."""
+    """ichess.md §9, the sample game: every move legal, every + a check, no other check,
+    35.Nb6#."""
     pos = games["ichess"].start()
     for ply, move in enumerate(ICHESS_SAMPLE):
         pos.push_uci(move)
@@ -43,13 +45,13 @@ def test_ichess_sample_game_replays_and_ends_in_mate(games):
 
 
 def test_ichess_setup_pawns_on_board_everything_else_in_hand(games):
-    """§1 Board, setup (ambiguity 1: pawns on ranks 3 and 6)."""
+    """ichess.md §2.3-2.4 (ambiguity 1: pawns on ranks 3 and 6)."""
     assert games["ichess"].start().fen() == \
         "8/8/pppppppp/8/8/PPPPPPPP/8/8[KQRRBBNNkqrrbbnn] w - - 0 1"
 
 
 def test_ichess_deployment_drops_only_in_own_half_no_board_moves(games):
-    """§1 Deployment: drops onto the own drop zone, no moves of board pieces."""
+    """ichess.md §6.1, §5.2: drops onto the own drop zone, no moves of board pieces."""
     pos = games["ichess"].start()
     moves = legal(pos)
     assert all("@" in m for m in moves)
@@ -59,7 +61,7 @@ def test_ichess_deployment_drops_only_in_own_half_no_board_moves(games):
 
 
 def test_ichess_king_is_dropped_last(games):
-    """§1 Deployment, ambiguity 3: the King only when it is the last piece in hand."""
+    """ichess.md §6.1, ambiguity 3: the King only when it is the last piece in hand."""
     pos = games["ichess"].start()
     refused(pos, "K@e1", "king must be dropped last")
     for move in ICHESS_SAMPLE[:14]:
@@ -72,7 +74,7 @@ def test_ichess_king_is_dropped_last(games):
 
 
 def test_ichess_king_not_dropped_on_an_attacked_square(games):
-    """§1 ambiguity 4: the King may not be dropped into check."""
+    """ichess.md §6.2, ambiguity 4: the King may not be dropped into check."""
     pos = games["ichess"].position("8/8/pppppppp/8/Q7/PPPPPPPP/8/4K3[k] b - - 0 8")
     moves = legal(pos)
     assert "K@b5" not in moves                  # the a4 queen attacks b5
@@ -81,21 +83,21 @@ def test_ichess_king_not_dropped_on_an_attacked_square(games):
 
 
 def test_ichess_promotion_to_ferz_optional_then_forced(games):
-    """§1 Promotion: optional on moves ending in ranks 5-8, forced on rank 8."""
+    """ichess.md §4: optional on moves ending in ranks 5-8, forced on rank 8."""
     pos = games["ichess"].position("k7/4P3/8/8/3P4/8/8/K7[] w - - 0 20")
     assert {"d4d5", "d4d5f"} <= legal(pos)
     assert {m for m in legal(pos) if m.startswith("e7")} == {"e7e8f"}
 
 
 def test_ichess_captured_ferz_returns_as_pawn(games):
-    """§1 Pieces: a captured Ferz is demoted and goes to hand as a Pawn."""
+    """ichess.md §5.1: a captured Ferz is demoted and goes to hand as a Pawn."""
     pos = games["ichess"].position("k7/8/8/8/3F4/8/3r4/K7[] b - - 0 20")
     pos.push_uci("d2d4")
     assert pos.fen().split()[0].endswith("[p]")
 
 
 def test_ichess_no_two_own_pawns_on_a_file(games):
-    """§1 Drops: nifu; a Ferz does not count (ambiguity 8)."""
+    """ichess.md §5.3: nifu; a Ferz does not count (ambiguity 8)."""
     pos = games["ichess"].position("k7/8/8/8/8/3P4/8/K3F3[PP] w - - 0 20")
     moves = legal(pos)
     assert "P@d2" not in moves and "P@e2" in moves
@@ -103,7 +105,7 @@ def test_ichess_no_two_own_pawns_on_a_file(games):
 
 
 def test_ichess_pawn_drop_mate_is_legal(games):
-    """§1 Drops: 'Pawn-drop checkmate is legal' (explicit difference from shogi)."""
+    """ichess.md §5.4: a pawn drop may checkmate (explicit difference from shogi)."""
     pos = games["ichess"].position("5BR1/8/8/7k/8/6K1/8/8[P] w - - 0 30")
     assert "P@h4" in legal(pos)
     pos.push_uci("P@h4")
@@ -112,27 +114,27 @@ def test_ichess_pawn_drop_mate_is_legal(games):
 
 
 def test_ichess_no_legal_move_loses(games):
-    """§1 ambiguity 6: stalemate loses."""
+    """ichess.md §7.2, ambiguity 6: stalemate loses."""
     pos = games["ichess"].position("k7/2Q5/8/8/8/8/8/K7[] b - - 0 30")
     assert legal(pos) == set() and not pos.is_check()
     assert pos.outcome().winner == "white"
 
 
-# --- WWII Chess, RULES.md §2 --------------------------------------------------------
+# --- WWII Chess, docs/rules/wwii.md ----------------------------------------------
 
 def wwii(games, fen):
     return games["wwii"].position(fen)
 
 
 def test_wwii_setup_and_japan_moves_first(games):
-    """§2 Board, setup (ambiguity 1: the Bishop on b2)."""
+    """wwii.md §2 (ambiguity 1: the Bishop on b2)."""
     pos = games["wwii"].start()
     assert pos.fen() == "1rnbqkbnr/1pppppppp/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w k - 0 1 -"
     assert pos.turn == "white" and len(legal(pos)) == 30       # shogi's 30 opening moves
 
 
 def test_wwii_usa_may_not_capture_check_or_promote_before_japan(games):
-    """§2 Restriction rule 8, with the refusal's reason."""
+    """wwii.md §6.3, rule 8, with the refusal's reason."""
     pos = games["wwii"].start()
     for move in ("e3e4", "d8d6", "e4e5"):
         pos.push_uci(move)
@@ -144,7 +146,8 @@ def test_wwii_usa_may_not_capture_check_or_promote_before_japan(games):
 
 
 def test_wwii_restriction_lifts_for_good(games):
-    """§2 rule 8: once Japan has captured (or checked, or promoted) the flag stays set."""
+    """wwii.md §6.3, rule 8: once Japan has captured (or checked, or promoted) the flag
+    stays set."""
     fen = "4k4/9/9/4p4/r1G1P4/9/9/9/4K4[] w - - 0 1 -"
     quiet = wwii(games, fen)
     quiet.push_uci("e1d1")
@@ -158,7 +161,7 @@ def test_wwii_restriction_lifts_for_good(games):
 
 
 def test_wwii_japan_keeps_captures_with_chess_powers_usa_removes(games):
-    """§2 Captures/hands: Japan's captures go to its hand as chess pieces, the USA's leave."""
+    """wwii.md §5.1-5.2: Japan's captures go to its hand as chess pieces, the USA's leave."""
     pos = wwii(games, "4k4/9/9/4q4/9/9/4R4/9/K8[] w - - 0 1 -")
     pos.push_uci("e3e6")
     assert pos.fen().split()[0].endswith("[Q]")
@@ -170,7 +173,7 @@ def test_wwii_japan_keeps_captures_with_chess_powers_usa_removes(games):
 
 
 def test_wwii_chess_pawns_promote_on_owner_8th_or_9th(games):
-    """§2 Promotion, ambiguity 2: optional on the owner's 8th rank, forced on the 9th;
+    """wwii.md §4.2, ambiguity 2: optional on the owner's 8th rank, forced on the 9th;
     Japan-owned chess pawns (O) promote to Japan-owned chess pieces."""
     usa = wwii(games, "4k4/9/9/9/9/9/9/4p4/K8[] b - - 0 1 w")
     assert {m for m in legal(usa) if m.startswith("e2")} == {"e2e1q", "e2e1r", "e2e1b", "e2e1n"}
@@ -181,7 +184,7 @@ def test_wwii_chess_pawns_promote_on_owner_8th_or_9th(games):
 
 
 def test_wwii_promoted_chess_pieces_keep_their_rank_when_captured(games):
-    """§2 Captures/hands: a promoted USA pawn is captured as what it became."""
+    """wwii.md §5.2 (rule 6): a promoted USA pawn is captured as what it became."""
     pos = wwii(games, "4k4/9/9/9/9/9/9/4p4/K2R5[] b - - 0 1 w")
     pos.push_uci("e2e1q")
     pos.push_uci("d1e1")
@@ -189,7 +192,7 @@ def test_wwii_promoted_chess_pieces_keep_their_rank_when_captured(games):
 
 
 def test_wwii_japan_drops_no_chess_pawn_on_ranks_8_9(games):
-    """§2 Drops (rule 4): chess pawns not on ranks 8-9, other pieces anywhere."""
+    """wwii.md §5.3 (rule 4): chess pawns not on ranks 8-9, other pieces anywhere."""
     pos = wwii(games, "4k4/9/9/9/9/9/9/9/K8[OQ] w - - 0 1 -")
     moves = legal(pos)
     assert "O@a8" not in moves and "O@a9" not in moves and "O@a7" in moves
@@ -197,7 +200,7 @@ def test_wwii_japan_drops_no_chess_pawn_on_ranks_8_9(games):
 
 
 def test_wwii_usa_castles_kingside_only(games):
-    """§2 Special moves, ambiguity 9: K f9-h9, R i9-g9; no queenside castling."""
+    """wwii.md §6.1, ambiguity 9: K f9-h9, R i9-g9; no queenside castling."""
     pos = wwii(games, "1r3k2r/9/9/9/9/9/9/9/K8[] b k - 0 1 w")
     assert "f9h9" in legal(pos)
     pos.push_uci("f9h9")
@@ -206,7 +209,7 @@ def test_wwii_usa_castles_kingside_only(games):
 
 
 def test_wwii_no_en_passant(games):
-    """§2 Special moves: en passant is prohibited for both sides."""
+    """wwii.md §6.2: en passant is prohibited for both sides."""
     pos = wwii(games, "4k4/4p4/3O5/9/9/9/9/9/K8[] b - - 0 1 w")
     pos.push_uci("e8e6")
     assert pos.fen().split()[3] == "-"
@@ -214,7 +217,8 @@ def test_wwii_no_en_passant(games):
 
 
 def test_wwii_stalemating_the_opponent_is_illegal(games):
-    """§2 ambiguity 6: a move that leaves the opponent without a legal move is illegal."""
+    """wwii.md §7.2, ambiguity 6: a move that leaves the opponent without a legal move is
+    illegal."""
     # Japan's gold on b7 would take the last free square of the USA king on a9.
     pos = wwii(games, "k8/2G6/2G6/9/9/9/9/9/4K4[] w - - 0 1 -")
     assert "a9a8" in legal(wwii(games, "k8/2G6/2G6/9/9/9/9/9/4K4[] b - - 0 1 -"))
@@ -222,7 +226,7 @@ def test_wwii_stalemating_the_opponent_is_illegal(games):
 
 
 def test_wwii_perpetual_check_is_illegal(games):
-    """§2 ambiguity 7: the checking move that makes the 4th occurrence is refused."""
+    """wwii.md §7.3, ambiguity 7: the checking move that makes the 4th occurrence is refused."""
     pos = wwii(games, "R8/4k4/9/9/9/9/9/9/4K4[] w - - 0 1 -")
     for _ in range(3):
         for move in ("a9a8", "e8e9", "a8a9", "e9e8"):
@@ -230,7 +234,7 @@ def test_wwii_perpetual_check_is_illegal(games):
     refused(pos, "a9a8", "perpetual check")
 
 
-# --- Frontofhouse, RULES.md §3 -------------------------------------------------------
+# --- Frontofhouse, docs/rules/frontofhouse.md ---------------------------------------------
 
 def foh(games, fen):
     return games["frontofhouse"].position(fen)
@@ -239,26 +243,27 @@ def foh(games, fen):
 @pytest.mark.parametrize("victim,hand", [("r", "W"), ("q", "F"), ("b", "M"), ("n", "H"),
                                          ("s", "P"), ("p", "P"), ("w", "W")])
 def test_frontofhouse_captures_return_as_forward_only_pieces(games, victim, hand):
-    """§3 Captures/reintroduction: every capture enters the hand as its FO counterpart."""
+    """frontofhouse.md §5.1: every capture enters the hand as its FO counterpart."""
     pos = foh(games, f"4k3/8/8/3{victim}4/8/4N3/8/4K3[] w - - 0 1")
     pos.push_uci("e3d5")
     assert pos.fen().split()[0].endswith(f"[{hand}]")
 
 
 def test_frontofhouse_fo_pieces_promote_on_7th_optional_8th_forced(games):
-    """§3 Promotion: Wing -> Rook optional on the enemy pawn rank, forced on the far rank."""
+    """frontofhouse.md §4.3: Wing -> Rook optional on the enemy pawn rank, forced on the
+    far rank."""
     pos = foh(games, "4k3/8/W7/8/8/8/8/4K3[] w - - 0 1")
     assert {m for m in legal(pos) if m.startswith("a6")} == {"a6a7", "a6a7r", "a6a8r"}
 
 
 def test_frontofhouse_helm_must_promote_anywhere_in_the_enemy_camp(games):
-    """§3 Promotion: Helms ending a move in the enemy camp must promote (ambiguity 4)."""
+    """frontofhouse.md §4.2: Helms ending a move in the enemy camp must promote (ambiguity 4)."""
     pos = foh(games, "k7/8/8/3H4/8/8/8/4K3[] w - - 0 1")
     assert {m for m in legal(pos) if m.startswith("d5")} == {"d5c7n", "d5e7n"}
 
 
 def test_frontofhouse_pawns_promote_only_to_steward(games):
-    """§3 Promotion, ambiguity 3: Pawn -> Steward, optional on rank 7, forced on 8."""
+    """frontofhouse.md §4.1, ambiguity 3: Pawn -> Steward, optional on rank 7, forced on 8."""
     pos = foh(games, "4k3/1P6/8/8/8/6P1/8/4K3[] w - - 0 1")
     assert {m for m in legal(pos) if m.startswith("b7")} == {"b7b8s"}
     pos2 = foh(games, "4k3/8/1P6/8/8/8/8/4K3[] w - - 0 1")
@@ -266,7 +271,8 @@ def test_frontofhouse_pawns_promote_only_to_steward(games):
 
 
 def test_frontofhouse_double_step_from_either_camp_rank_with_en_passant(games):
-    """§3 Special moves, ambiguity 6: a pawn on rank 1 or 2 may double-step; en passant."""
+    """frontofhouse.md §6.1-6.2, ambiguity 6: a pawn on rank 1 or 2 may double-step;
+    en passant."""
     pos = foh(games, "4k3/8/8/8/8/1p6/8/P3K3[] w - - 0 1")
     assert {m for m in legal(pos) if m.startswith("a1")} == {"a1a2", "a1a3"}
     pos.push_uci("a1a3")
@@ -276,7 +282,7 @@ def test_frontofhouse_double_step_from_either_camp_rank_with_en_passant(games):
 
 
 def test_frontofhouse_castling_only_with_the_unmoved_array_rook(games):
-    """§3 Special moves, ambiguity 8."""
+    """frontofhouse.md §6.3, ambiguity 8."""
     pos = foh(games, "4k3/8/8/8/8/8/8/4K2R[] w K - 0 1")
     assert "e1g1" in legal(pos)
     for move in ("h1h2", "e8e7", "h2h1", "e7e8"):
@@ -285,7 +291,7 @@ def test_frontofhouse_castling_only_with_the_unmoved_array_rook(games):
 
 
 def test_frontofhouse_no_drop_where_promotion_would_be_required(games):
-    """§3 Captures/reintroduction: Helm not in the enemy camp; others not on the far rank;
+    """frontofhouse.md §5.2: Helm not in the enemy camp; others not on the far rank;
     pawns may go on the own first rank."""
     pos = foh(games, "4k3/8/8/8/8/8/8/4K3[HWMFP] w - - 0 1")
     moves = legal(pos)
@@ -294,7 +300,7 @@ def test_frontofhouse_no_drop_where_promotion_would_be_required(games):
     refused(pos, "H@a7", "helm may not be dropped on a7: it could never move from there")
 
 
-# --- Kjartansson 9x14, RULES.md §4 -------------------------------------------------------
+# --- Kjartansson 9x14, docs/rules/kjartansson.md ---------------------------------------------
 
 def kj(games, rows, hand="", side="w"):
     """A Kjartansson position from 14 rank strings (rank 14 first)."""
@@ -323,22 +329,22 @@ def board(**pieces):
 
 
 def test_kjartansson_decoded_setup(games):
-    """§4 Board, setup: the decoded diagram (ambiguity 2)."""
+    """kjartansson.md §2.5: the decoded diagram (ambiguity 2)."""
     assert games["kjartansson"].start().fen() == (
         "lrbakabrl/qeg3geq/1c2s2c1/3hnm3/ppppppppp/9/9/9/9/PPPPPPPPP/3MNH3/1C2S2C1/"
         "QEG3GEQ/LRBAKABRL[] w - - 0 1")
 
 
 def test_kjartansson_king_and_advisor_confined_to_the_fortress(games):
-    """§4 Pieces: King and Advisors never leave the fortress D1-F3 (ambiguity 16)."""
+    """kjartansson.md §6.1: King and Advisors never leave the fortress D1-F3 (ambiguity 16)."""
     pos = kj(games, board(d1="K", e2="A", f14="k"))
     assert {m for m in legal(pos) if m.startswith("d1")} == {"d1e1", "d1d2"}   # e2: own
     assert {m for m in legal(pos) if m.startswith("e2")} == {"e2f1", "e2d3", "e2f3"}
 
 
 def test_kjartansson_elephant_never_crosses_the_river(games):
-    """§4 Pieces, ambiguity 10: the Elephant jumps (A) but stays in its own half, and is
-    dropped only there (rule 10d)."""
+    """kjartansson.md §6.1, §5.2, ambiguity 10: the Elephant jumps (A) but stays in its
+    own half, and is dropped only there (rule 10d)."""
     pos = kj(games, board(d1="K", c7="E", d8="p", f14="k"), hand="E")
     assert {m for m in legal(pos) if m.startswith("c7")} == {"c7a5", "c7e5"}
     refused(pos, "c7e9", "elephant on c7 may not leave its area")
@@ -347,7 +353,7 @@ def test_kjartansson_elephant_never_crosses_the_river(games):
 
 
 def test_kjartansson_mao_is_lame_and_helmet_leaps_forward(games):
-    """§4 Pieces: Mao nN (ambiguity 11), Helmet ffN."""
+    """kjartansson.md §3: Mao nN (ambiguity 11), Helmet ffN."""
     pos = kj(games, board(d1="K", e5="M", e6="P", b5="H", f14="k"))
     assert {m for m in legal(pos) if m.startswith("e5")} == {
         "e5c4", "e5c6", "e5g4", "e5g6", "e5d3", "e5f3"}     # the e6 pawn blocks d7, f7
@@ -355,14 +361,14 @@ def test_kjartansson_mao_is_lame_and_helmet_leaps_forward(games):
 
 
 def test_kjartansson_cannon_hops_to_capture(games):
-    """§4 Pieces, ambiguity 12: a screen of either colour."""
+    """kjartansson.md §3, ambiguity 12: a screen of either colour."""
     pos = kj(games, board(d1="K", a3="C", a6="P", a9="r", f14="k"))
     moves = {m for m in legal(pos) if m.startswith("a3")}
     assert "a3a9" in moves and "a3a7" not in moves and "a3a5" in moves
 
 
 def test_kjartansson_pawn_moves_by_river_and_start_rank(games):
-    """§4 Pieces: fW + fcF, double step from the start rank (ambiguity 5), sideways
+    """kjartansson.md §3: fW + fcF, double step from the start rank (ambiguity 5), sideways
     beyond the river (ambiguity 4)."""
     pos = kj(games, board(d1="K", b5="P", e6="P", h9="P", f14="k"))
     assert {m for m in legal(pos) if m.startswith("b5")} == {"b5b6", "b5b7"}
@@ -371,7 +377,7 @@ def test_kjartansson_pawn_moves_by_river_and_start_rank(games):
 
 
 def test_kjartansson_en_passant(games):
-    """§4 Special rules, ambiguity 6: an enemy pawn attacking the skipped square."""
+    """kjartansson.md §6.3, ambiguity 6: an enemy pawn attacking the skipped square."""
     pos = kj(games, board(d1="K", e5="P", d7="p", f14="k"))
     pos.push_uci("e5e7")
     assert pos.fen().split()[3] == "e6"
@@ -380,7 +386,7 @@ def test_kjartansson_en_passant(games):
 
 
 def test_kjartansson_promotion_in_last_five_ranks(games):
-    """§4 Promotion (rule 9): start or end in the zone; forced where no move is left."""
+    """kjartansson.md §4 (rule 9): start or end in the zone; forced where no move is left."""
     pos = kj(games, board(d1="K", a13="L", h11="H", c10="S", f14="k"))
     assert {m for m in legal(pos) if m.startswith("a13")} == {"a13a14+"}
     assert {m for m in legal(pos) if m.startswith("h11")} == {"h11g13+", "h11i13+"}
@@ -388,22 +394,22 @@ def test_kjartansson_promotion_in_last_five_ranks(games):
 
 
 def test_kjartansson_promoted_pieces_remember_what_they_were(games):
-    """§4 ambiguity 9: a captured promoted Lance returns as a Lance."""
+    """kjartansson.md §5.1, ambiguity 9: a captured promoted Lance returns as a Lance."""
     pos = kj(games, board(d1="K", a10="+L", a12="r", f14="k"), side="b")
     pos.push_uci("a12a10")
     assert pos.fen().split()[0].endswith("[l]")
 
 
 def test_kjartansson_advisors_are_removed_when_captured(games):
-    """§4 Pieces: an Advisor is removed from play, not kept in hand."""
+    """kjartansson.md §5.1 (rule 10e): an Advisor is removed from play, not kept in hand."""
     pos = kj(games, board(d1="K", f2="A", f10="r", f14="k"), side="b")
     pos.push_uci("f10f2")
     assert pos.fen().split()[0].endswith("[]")
 
 
 def test_kjartansson_no_drop_where_a_piece_could_never_move(games):
-    """§4 Drops (rule 10): no Lance on rank 14, no Helmet on ranks 13-14; a pawn may go
-    on rank 14 (it still steps sideways there, ambiguity 4)."""
+    """kjartansson.md §5.2 (rule 10b): no Lance on rank 14, no Helmet on ranks 13-14; a
+    pawn may go on rank 14 (it still steps sideways there, ambiguity 4)."""
     pos = kj(games, board(d1="K", f14="k"), hand="LHP")
     moves = legal(pos)
     assert not {"L@a14", "H@a13", "H@a14"} & moves
@@ -411,7 +417,7 @@ def test_kjartansson_no_drop_where_a_piece_could_never_move(games):
 
 
 def test_kjartansson_pawn_drop_may_not_mate(games):
-    """§4 Drops: a pawn drop may give check but not checkmate."""
+    """kjartansson.md §5.3 (rule 10c): a pawn drop may give check but not checkmate."""
     # The black king on e14 between its own rooks: a pawn on e13 guarded by the gold on
     # e12 (which also covers d13 and f13) would mate.
     # (White pawns on d5 and f5 shield the white king from the rooks.)
@@ -425,13 +431,13 @@ def test_kjartansson_pawn_drop_may_not_mate(games):
 
 
 def test_kjartansson_kings_may_not_face_each_other(games):
-    """§4 Special rules, ambiguity 13."""
+    """kjartansson.md §6.2, ambiguity 13."""
     pos = kj(games, board(e1="K", e7="N", e14="k"))
     assert not any(m.startswith("e7") for m in legal(pos))
 
 
 def test_kjartansson_stalemate_is_a_draw(games):
-    """§4 Special rules: stalemate = draw."""
+    """kjartansson.md §7.1: stalemate is a draw."""
     pos = kj(games, board(f1="K", d14="k", a13="R", e2="R"), side="b")
     assert not pos.is_check() and legal(pos) == set()
     outcome = pos.outcome()
@@ -446,10 +452,10 @@ def play(pos, moves):
 
 
 def test_kjartansson_perpetual_chase_is_illegal(games):
-    """§4 rule 6, ambiguity 15: the chasing move that would make the 3rd occurrence is
-    refused; the chaser must deviate (any other move is fine).  The rook shuttles on
-    the a-file attacking the cannon that shuttles on the c-file (a10 attacks c10, a9
-    attacks c9)."""
+    """kjartansson.md §7.4 (rule 6), ambiguity 15: the chasing move that would make the
+    3rd occurrence is refused; the chaser must deviate (any other move is fine).  The
+    rook shuttles on the a-file attacking the cannon that shuttles on the c-file (a10
+    attacks c10, a9 attacks c9)."""
     pos = play(kj(games, board(d1="K", f14="k", a2="R", c10="c")),
                "a2a10 c10c9 a10a9 c9c10 a9a10 c10c9 a10a9 c9c10")
     refused(pos, "a9a10", "repeat the position with a perpetual chase")
@@ -458,15 +464,16 @@ def test_kjartansson_perpetual_chase_is_illegal(games):
 
 
 def test_kjartansson_chaser_must_deviate_before_the_chased_piece_repeats(games):
-    """§4 ambiguity 15, "that side must deviate": when the chased cannon's shuttle
-    would make the 3rd occurrence, the rook's chasing move before it is refused."""
+    """kjartansson.md §7.4, ambiguity 15, "that side must deviate": when the chased
+    cannon's shuttle would make the 3rd occurrence, the rook's chasing move before it is
+    refused."""
     pos = play(kj(games, board(d1="K", f14="k", a9="R", c10="c")), "a9a10 c10c9 a10a9 "
                "c9c10 a9a10 c10c9")
     refused(pos, "a10a9", "perpetual chase: the chased piece could repeat the position")
 
 
 def test_kjartansson_repetition_without_a_chase_is_a_draw(games):
-    """§4 ambiguity 15, "otherwise repetition: draw at the 3rd occurrence": the
+    """kjartansson.md §7.2, ambiguity 15: other repetitions are drawn at the 3rd occurrence.  The
     cannon moving away is not chased when it is not only shuttling (here a second
     black piece moves too), and a rook shuttling without attacking chases nothing."""
     # The rook on a2/a3 attacks nothing; the cannon shuttles: a plain repetition.
@@ -481,17 +488,17 @@ def test_kjartansson_repetition_without_a_chase_is_a_draw(games):
 
 
 def test_kjartansson_perpetual_check_by_one_piece_is_illegal(games):
-    """§4 rule 7, ambiguity 14: the checking move that repeats a position within an
-    unbroken series of checks by the same piece is refused (at the 3rd occurrence:
-    the draw of ambiguity 15 comes before a 4th)."""
+    """kjartansson.md §7.3 (rule 7), ambiguity 14: the checking move that repeats a
+    position within an unbroken series of checks by the same piece is refused (at the
+    3rd occurrence: the draw of ambiguity 15 comes before a 4th)."""
     pos = play(kj(games, board(d1="K", e14="k", a1="R")),
                "a1a14 e14e13 a14a13 e13e14 a13a14 e14e13 a14a13 e13e14")
     refused(pos, "a13a14", "repeat the position with a perpetual check")
 
 
 def test_kjartansson_perpetual_check_by_two_pieces_is_a_draw(games):
-    """§4 ambiguity 14 counts the checks of one piece: a knight and a rook checking in
-    turn (the knight uncovers the rook) make a plain repetition."""
+    """kjartansson.md, ambiguity 14, counts the checks of one piece: a knight and a rook
+    checking in turn (the knight uncovers the rook) make a plain repetition."""
     pos = play(kj(games, board(d1="K", f14="k", a13="R", d13="N"), side="b"),
                "f14f13 d13b12 f13f14 b12d13 f14f13 d13b12 f13f14")
     assert pos.is_check() is False
@@ -500,21 +507,21 @@ def test_kjartansson_perpetual_check_by_two_pieces_is_a_draw(games):
     assert (pos.outcome().winner, pos.outcome().reason) == (None, "repetition")
 
 
-# --- Shogi of Chesstonia, RULES.md §5 ----------------------------------------------------
+# --- Shogi of Chesstonia, docs/rules/chesstonia.md ------------------------------------------
 
 def sc(games, fen):
     return games["chesstonia"].position(fen)
 
 
 def test_chesstonia_setup_is_marked_provisional():
-    """§5 Setup -- NOT RECOVERED: the definition says so."""
+    """chesstonia.md §2.4, ambiguity 1: the setup is provisional, and the definition says so."""
     from conftest import DEFINITIONS
     text = open(f"{DEFINITIONS}/chesstonia.variant").read()
     assert "PROVISIONAL" in text
 
 
 def test_chesstonia_pawn_two_step_from_the_first_three_ranks(games):
-    """§5 Pieces/special moves, ambiguity 2: fmnD from ranks 1-3, repeatable."""
+    """chesstonia.md §3, ambiguity 2: fmnD from ranks 1-3, repeatable."""
     pos = sc(games, "4k4/9/9/9/9/9/9/9/3P5/9/P1P6/4K4[] w - - 0 1")
     moves = legal(pos)
     assert {m for m in moves if m.startswith("a2")} == {"a2a3", "a2a4"}
@@ -523,7 +530,7 @@ def test_chesstonia_pawn_two_step_from_the_first_three_ranks(games):
 
 
 def test_chesstonia_pawns_promote_with_a_choice_of_five(games):
-    """§5 Promotion, ambiguity 4: Modern Elephant, War Machine, Wazir, Ferz or Knight;
+    """chesstonia.md §4, ambiguity 4: Modern Elephant, War Machine, Wazir, Ferz or Knight;
     optional in the zone, forced on the last row."""
     pos = sc(games, "4k4/P8/9/9/4P4/9/9/9/9/9/9/4K4[] w - - 0 1")
     assert {m for m in legal(pos) if m.startswith("e8")} == {
@@ -533,14 +540,14 @@ def test_chesstonia_pawns_promote_with_a_choice_of_five(games):
 
 
 def test_chesstonia_captured_promoted_pawn_keeps_its_type(games):
-    """§5 ambiguity 5: the captor receives the promoted type."""
+    """chesstonia.md §5.1, ambiguity 5: the captor receives the promoted type."""
     pos = sc(games, "4k4/9/9/N8/9/9/9/9/9/9/4K4/d8[] b - - 0 1")
     pos.push_uci("a1a9")
     assert pos.fen().split()[0].endswith("[n]")
 
 
 def test_chesstonia_no_doubled_pawns_and_no_pawn_drop_mate(games):
-    """§5 Drops: nifu (ambiguity 8), pawn-drop mate illegal (ambiguity 9)."""
+    """chesstonia.md §5.3: nifu (ambiguity 8), pawn-drop mate illegal (ambiguity 9)."""
     pos = sc(games, "4k4/9/9/9/9/9/9/9/9/4P4/9/K8[P] w - - 0 1")
     assert "P@e6" not in legal(pos) and "P@d6" in legal(pos)
     mate = sc(games, "3nkn3/9/4H4/9/9/9/9/9/9/9/9/K8[P] w - - 0 1")   # the horse guards e11

@@ -5,7 +5,7 @@ knowing nothing of the compiler's lowering or of the generated engines: the boar
 dict {(file, rank): (piece name, colour)}, hands are Counters of piece names, every
 move is made on a fresh copy of the position and every legality rule is checked by
 looking at the position after the move.  It is meant to be read next to the model's
-documentation and /work/shared/RULES.md, not to be fast.
+documentation and the seed games' rules pages (docs/rules/), not to be fast.
 
     oracle = Interpreter(load_variant("shogi"))
     pos = oracle.position()               # the setup, or oracle.position(fen)
@@ -19,7 +19,8 @@ Coordinates are (file, rank) from 0, White's a1 = (0, 0).  Colours are "white" a
 
 Two choices the model leaves open: the halfmove clock restarts on drops (as in
 Fairy-Stockfish's crazyhouse), and a hop (cannon) atom's max_steps is not used.
-Section numbers below refer to /work/shared/RULES.md (the seed games' rules).
+Pages, sections (§) and ambiguities below are those of docs/rules/ (the seed games'
+rules).
 """
 
 from collections import Counter
@@ -223,7 +224,7 @@ class Interpreter:
 
     def allowed_target(self, piece, colour, square):
         """On the board, and inside the piece's confinement (xiangqi's palace and
-        river; Kjartansson's fortress and river, section 4 ambiguities 10 and 16)."""
+        river; Kjartansson's fortress and river, kjartansson.md ambiguities 10 and 16)."""
         if square not in self.on_board:
             return False
         return piece.confined_to is None or square in squares_of(piece.confined_to, colour)
@@ -393,7 +394,7 @@ class Interpreter:
                    for sq in self.royal_squares(state.board, colour))
 
     def kings_face(self, board):
-        """Xiangqi's flying general (Kjartansson, section 4 ambiguity 13): two royals
+        """Xiangqi's flying general (kjartansson.md, ambiguity 13): two royals
         on one file with nothing between them."""
         white, black = self.royal_squares(board, WHITE), self.royal_squares(board, BLACK)
         for a in white:
@@ -441,9 +442,10 @@ class Interpreter:
 
     def with_promotions(self, move, colour):
         """The move itself and/or its promoting versions: on a move ending in the zone
-        (or starting there, shogi-style: WWII section 2, Kjartansson 4); the plain
-        move is kept unless promotion is forced there (Frontofhouse's Helm, section
-        3; WWII's chess pawns on rank 9) or the piece could never move again."""
+        (or starting there, shogi-style: wwii.md §4.1, kjartansson.md §4); the plain
+        move is kept unless promotion is forced there (Frontofhouse's Helm,
+        frontofhouse.md §4.2; WWII's chess pawns on rank 9) or the piece could never
+        move again."""
         piece = self.pieces[move.piece]
         promo = piece.promotion
         if promo is None:
@@ -461,8 +463,8 @@ class Interpreter:
 
     def en_passant_moves(self, state):
         """Captures onto the square a double step just skipped, by any en passant
-        piece with a capturing leap there (Frontofhouse section 3; Kjartansson
-        section 4 ambiguity 6: diagonally, or sideways by a pawn beyond the river)."""
+        piece with a capturing leap there (frontofhouse.md §6.2; kjartansson.md,
+        ambiguity 6: diagonally, or sideways by a pawn beyond the river)."""
         if state.ep is None:
             return
         square, victim = state.ep
@@ -483,7 +485,7 @@ class Interpreter:
     def castling_moves(self, state):
         """Castling needs the right, the royal on its square and the rook -- the type
         that stands on rook_from in the setup, so a reintroduced piece never castles
-        (Frontofhouse section 3) -- an empty path and no attacked king square."""
+        (frontofhouse.md §6.3) -- an empty path and no attacked king square."""
         colour = state.side
         for option, letter in self.castling_letter.items():
             if option.side != colour or letter not in state.castling:
@@ -515,9 +517,9 @@ class Interpreter:
 
     def drop_moves(self, state):
         """Drops on empty squares of the zone, never where the piece could not move
-        again (Frontofhouse section 3, Kjartansson rule 10), never outside its
+        again (frontofhouse.md §5.2, kjartansson.md §5.2), never outside its
         confinement (Kjartansson's Elephants, rule 10d), and `not doubled` is nifu
-        (iChess section 1, Chesstonia section 5)."""
+        (ichess.md §5.3, chesstonia.md §5.3)."""
         colour = state.side
         hand = state.hands[colour]
         deployment = self.variant.deployment
@@ -599,9 +601,9 @@ class Interpreter:
 
     def to_hand(self, state, taken, capturer):
         """Captures: into the capturer's hand (possibly converted) or out of play.
-        E.g. a Ferz returns as a Pawn (iChess, section 1), every piece as its
-        forward-only form (Frontofhouse, 3), Advisors leave the game (Kjartansson,
-        4), and so does everything the USA captures (WWII, 2)."""
+        E.g. a Ferz returns as a Pawn (ichess.md §5.1), every piece as its
+        forward-only form (frontofhouse.md §5.1), Advisors leave the game
+        (kjartansson.md §5.1), and so does everything the USA captures (wwii.md §5.1)."""
         name, _ = taken
         caps = self.variant.captures
         to_hand = caps.to_hand_white if capturer == WHITE else caps.to_hand_black
@@ -732,8 +734,8 @@ class OraclePosition:
         return self._legal
 
     def refused_by_cycle_rule(self, move):
-        """`perpetual check illegal` (WWII ambiguity 7, Kjartansson ambiguity 14) and
-        `perpetual chase illegal` (Kjartansson ambiguity 15): a move may not make the
+        """`perpetual check illegal` (wwii.md, ambiguity 7; kjartansson.md, ambiguity 14) and
+        `perpetual chase illegal` (kjartansson.md, ambiguity 15): a move may not make the
         position occur for the repetition_count-th time when, in the moves since the
         first of those occurrences, its side has checked every time (by one piece, if
         the rule says so) or chased one piece.  (Depends on the history, so perft
@@ -823,7 +825,7 @@ class OraclePosition:
 
     def chased_throughout(self, facts, replies):
         """After each of these moves, one piece attacked one and the same enemy piece,
-        and each reply moved that piece (Kjartansson ambiguity 15)."""
+        and each reply moved that piece (kjartansson.md, ambiguity 15)."""
         return bool(facts and replies) and any(
             all((attacker, target) in f.chases for f in facts)
             and all(r.moved == target for r in replies)
