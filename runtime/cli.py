@@ -1,7 +1,7 @@
 """The `fairyforge` command.
 
     fairyforge check FILE...             check definitions; exit 2 on errors
-    fairyforge show GAME                 the resolved rules as YAML
+    fairyforge show GAME [--svg FILE]    the resolved rules as YAML (or a picture)
     fairyforge build GAME                compile (or find in the cache) a game's engine
     fairyforge perft GAME DEPTH [--fen FEN] [--divide]
     fairyforge games                     list the bundled games
@@ -57,8 +57,25 @@ def cmd_check(args):
 
 def cmd_show(args):
     from .compiler import model, resolve
+    if args.svg:
+        return _show_svg(args)
     variant = resolve.load_variant(args.game)
     sys.stdout.write(model.dump_yaml(variant))
+    return EXIT_OK
+
+
+def _show_svg(args):
+    """Draw the start position (the diagram for a rules page) into an SVG file."""
+    from . import load, svg
+    game = load(args.game, progress=_progress)
+    picture = svg.board(game.start(), regions=("promotion", "palace", "river"))
+    try:
+        with open(args.svg, "w", encoding="utf-8") as handle:
+            handle.write(picture)
+    except OSError as err:
+        print(f"fairyforge: error: cannot write {args.svg}: {err.strerror}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"{args.svg}: the start position of {game.title}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -150,6 +167,7 @@ def parser():
 
     s = sub.add_parser("show", help="print a game's resolved rules as YAML")
     s.add_argument("game", metavar="GAME")
+    s.add_argument("--svg", metavar="FILE", help="draw the start position into an SVG file")
     s.set_defaults(func=cmd_show)
 
     b = sub.add_parser("build", help="compile a game's engine (cached)")

@@ -517,6 +517,13 @@ class Position:
     def __repr__(self):
         return f"<Position {self.game.name} {self.fen()}>"
 
+    # -- pictures and notation (thin wrappers over svg, san) ---------------------------
+    def _repr_svg_(self):
+        """The board as SVG, for Jupyter (fairyforge.svg.board has the options)."""
+        from . import svg
+        return svg.board(self, lastmove=self._moves[-1] if self._moves else None,
+                         check=True, size=400)
+
 
 class _Checks:
     """What FEN validation needs to know about a game beyond its META table, worked out
