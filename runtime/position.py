@@ -255,7 +255,8 @@ class Position:
         codes = self._engine.legal_moves()
         if cycles.refuses_moves(self.game.meta) and self._could_repeat():
             codes = [c for c in codes if self._cycle_rule_broken(c) is None]
-        return [notation.move(code, colour) for code in codes]
+        board = tuple(self._engine.board())          # gives the Moves piece and capture
+        return [notation.move(code, colour, board) for code in codes]
 
     def _could_repeat(self):
         """Has some position of the history occurred often enough that one more move
@@ -512,7 +513,8 @@ class Position:
         return _result(meta["repetition_result"], side_now, "repetition")
 
     def __str__(self):
-        return self.fen()
+        from .board_text import text_board
+        return text_board(self)
 
     def __repr__(self):
         return f"<Position {self.game.name} {self.fen()}>"
@@ -523,6 +525,25 @@ class Position:
         from . import svg
         return svg.board(self, lastmove=self._moves[-1] if self._moves else None,
                          check=True, size=400)
+
+    def san(self, move):
+        """The move (a Move or UCI text) in standard algebraic notation: Nf3, e8=Q, P@e4."""
+        from . import san
+        return san.san(self, move)
+
+    def parse_san(self, text):
+        """The legal Move that a SAN text names (MoveError if none or several)."""
+        from . import san
+        return san.parse_san(self, text)
+
+    def push_san(self, text):
+        """Play a move given in SAN; returns the Move."""
+        return self.push(self.parse_san(text))
+
+    @property
+    def setup_fen(self):
+        """The FEN this position was set up from, before the moves of move_stack."""
+        return self._setup_fen
 
 
 class _Checks:

@@ -50,6 +50,11 @@ def _table(name):
             for betza, labels in table.items()}
 
 
+def moves_like_chess_pawn(piece):
+    """Does a piece of the rule model move as a chess pawn (double step or not)?"""
+    return _table("chess").get(signature(piece.moves)) == CHESS["fmWfcF"]
+
+
 @dataclass(frozen=True)
 class PieceStyle:
     shape: str          # "pentagon", "disc" or "glyph"
