@@ -5,6 +5,7 @@
     fairyforge build GAME                compile (or find in the cache) a game's engine
     fairyforge perft GAME DEPTH [--fen FEN] [--divide]
     fairyforge games                     list the bundled games
+    fairyforge studio                    the web studio on http://127.0.0.1:8765/
     fairyforge diff A B [--play]         compare two rule sets
     fairyforge uci                       the UCI protocol (UCI_Variant, VariantPath)
     fairyforge play GAME                 play against the engine
@@ -147,6 +148,11 @@ def cmd_playtest(args):
     return EXIT_OK
 
 
+def cmd_studio(args):
+    from . import studio
+    return studio.serve(host=args.host, port=args.port, open_browser=not args.no_browser)
+
+
 def cmd_games(args):
     from . import bundled_games
     for name in bundled_games():
@@ -205,6 +211,13 @@ def parser():
     pt.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     pt.add_argument("--out", help="report directory (default playtest-GAME[-vs-GAME2])")
     pt.set_defaults(func=cmd_playtest)
+
+    st = sub.add_parser("studio", help="write, play and compare variants in the browser")
+    st.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    st.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1, this machine only)")
+    st.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    st.set_defaults(func=cmd_studio)
 
     g = sub.add_parser("games", help="list the bundled games")
     g.set_defaults(func=cmd_games)
