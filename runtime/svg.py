@@ -20,6 +20,7 @@ data-side, data-count) so that programs (the studio's script, the tests) can rea
 the picture back.
 """
 
+import itertools
 import re
 from xml.sax.saxutils import escape
 
@@ -36,6 +37,7 @@ COLOURS = {
     "drop": "#3aa05a", "river": "#7fb3d5", "marked": "#3a7bd5",
 }
 SIDES = ("white", "black")
+_pictures = itertools.count(1)
 
 
 def board(pos, *, flipped=False, lastmove=None, check=None, arrows=(), regions=(),
@@ -77,6 +79,9 @@ class _Layout:
         self.width = self.files * SQUARE + 2 * MARGIN
         self.height = self.top + self.ranks * SQUARE + MARGIN + self.hand_row
         self.styles = piece_styles(game)
+        # Ids unique to this picture: pages show several boards, and a marker or
+        # gradient reference must find its own picture's definition.
+        self.uid = f"ff{next(_pictures)}"
         # Checkered squares for chess-like games; a plain lined board where pieces
         # turn (shogi) or have palaces (xiangqi), as those games are drawn.
         self.checkered = not any(s.shape in ("pentagon",) for s in self.styles) \
@@ -102,10 +107,10 @@ def _header(layout, size):
             f'data-files="{layout.files}" data-ranks="{layout.ranks}" '
             f'data-flipped="{str(layout.flipped).lower()}">'
             f'<title>{escape(layout.game.title)}</title>'
-            '<defs><marker id="arrowhead" markerWidth="3" markerHeight="4" refX="1.5" '
+            f'<defs><marker id="{layout.uid}-arrowhead" markerWidth="3" markerHeight="4" refX="1.5" '
             'refY="2" orient="auto"><path d="M0,0.5 L3,2 L0,3.5 z" '
             f'fill="{COLOURS["arrow"]}"/></marker>'
-            '<radialGradient id="check-glow"><stop offset="0%" stop-color="#ff0000"/>'
+            f'<radialGradient id="{layout.uid}-check"><stop offset="0%" stop-color="#ff0000"/>'
             '<stop offset="50%" stop-color="#e70000"/><stop offset="100%" '
             'stop-color="#ff0000" stop-opacity="0"/></radialGradient></defs>')
 
@@ -148,7 +153,8 @@ def _squares(layout, pos, lastmove, check):
                          f'width="{SQUARE}" height="{SQUARE}" fill="{fill}"{stroke}/>')
             if name == check:
                 parts.append(f'<rect class="check" data-square="{name}" x="{x}" y="{y}" '
-                             f'width="{SQUARE}" height="{SQUARE}" fill="url(#check-glow)"/>')
+                             f'width="{SQUARE}" height="{SQUARE}" '
+                             f'fill="url(#{layout.uid}-check)"/>')
     parts.append("</g>")
     return "".join(parts)
 
@@ -349,4 +355,5 @@ def _arrow(layout, pos, arrow):
     (x1, y1), (x2, y2) = layout.centre(*a), layout.centre(*b)
     return (f'<line class="arrow" data-from="{frm}" data-to="{to}" x1="{x1:g}" y1="{y1:g}" '
             f'x2="{x2:g}" y2="{y2:g}" stroke="{COLOURS["arrow"]}" stroke-width="6" '
-            'stroke-opacity="0.75" stroke-linecap="round" marker-end="url(#arrowhead)"/>')
+            f'stroke-opacity="0.75" stroke-linecap="round" '
+            f'marker-end="url(#{layout.uid}-arrowhead)"/>')

@@ -71,6 +71,7 @@ function render(state) {
   S.selected = null;
   $("promotion").hidden = true;
   $("board").innerHTML = state.svg;
+  fitBoard($("board"), 560, 150);
   $("game-title").textContent = state.title;
   $("fen").value = state.fen;
   $("pgn").href = `/api/boards/${state.id}/pgn`;
@@ -91,6 +92,15 @@ function render(state) {
     const who = state.outcome.winner ? `${state.outcome.winner} wins` : "draw";
     message(`Game over: ${who} (${state.outcome.reason})`, "over");
   }
+}
+
+function fitBoard(container, widest, spare) {
+  // As large as the window allows: tall boards (9x14) are limited by the height.
+  const svg = container.querySelector("svg");
+  if (!svg) return;
+  const [, , w, h] = svg.getAttribute("viewBox").split(" ").map(Number);
+  const width = Math.min(widest, window.innerWidth * 0.9, (window.innerHeight - spare) * w / h);
+  svg.style.width = `${Math.max(width, 240)}px`;
 }
 
 async function reload() {
@@ -315,6 +325,7 @@ async function compare() {
     (r.boards || []).forEach((board, i) => {
       const side = "ab"[i];
       $(`diff-board-${side}`).innerHTML = board.svg;
+      fitBoard($(`diff-board-${side}`), 420, 300);
       $(`diff-caption-${side}`).textContent =
         `${board.game} after ${board.line.join(" ") || "the start"}: only here ${board.only.join(", ") || "nothing"}`;
     });
