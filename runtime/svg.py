@@ -84,8 +84,8 @@ class _Layout:
         self.uid = f"ff{next(_pictures)}"
         # Checkered squares for chess-like games; a plain lined board where pieces
         # turn (shogi) or have palaces (xiangqi), as those games are drawn.
-        self.checkered = not any(s.shape in ("pentagon",) for s in self.styles) \
-            and not self.styles[0].palace
+        self.checkered = not (all(s.shape == "pentagon" for s in self.styles)
+                              or any(s.palace for s in self.styles))
 
     def corner(self, f, r):
         """Top-left user coordinates of square (file, rank)."""
@@ -121,7 +121,7 @@ def _square_of(pos, value):
     return parse_square(value, meta["files"], meta["ranks"]) if value else None
 
 
-def _move_squares(pos, move):
+def _move_squares(move):
     """(from, to) square names of a Move or UCI text (from is None for a drop)."""
     if move is None:
         return None, None
@@ -133,7 +133,7 @@ def _move_squares(pos, move):
 
 
 def _squares(layout, pos, lastmove, check):
-    frm, to = _move_squares(pos, lastmove)
+    frm, to = _move_squares(lastmove)
     tinted = {frm, to} - {None}
     if check is True:
         check = royal_square(pos) if pos.is_check() else None
@@ -348,7 +348,7 @@ def _arrow(layout, pos, arrow):
     if isinstance(arrow, (tuple, list)):
         frm, to = arrow
     else:
-        frm, to = _move_squares(pos, arrow)
+        frm, to = _move_squares(arrow)
     a, b = _square_of(pos, frm), _square_of(pos, to)
     if a is None or b is None:
         raise ValueError(f"an arrow needs two squares of the board, got {arrow!r}")

@@ -192,7 +192,10 @@ async def _board_action(studio, request, body):
 
 async def _diff(studio, request, body):
     a, b = _source(body.get("a") or {}), _source(body.get("b") or {})
-    depth = min(max(int(body.get("depth", 3)), 0), 5)
+    depth = body.get("depth", 3)
+    if not isinstance(depth, int) or isinstance(depth, bool):
+        raise StudioError("the depth must be a whole number")
+    depth = min(max(depth, 0), 5)
     return await asyncio.to_thread(compare, studio.workspace, a, b, depth)
 
 
@@ -306,17 +309,19 @@ class _Session:
         except StudioError as err:
             await self.send({"type": "error", "error": str(err)})
             return
-        depth = message.get("depth")
-        movetime = message.get("movetime")
+        try:
+            depth = int(message["depth"]) if message.get("depth") else None
+            movetime = float(message["movetime"]) / 1000 if message.get("movetime") else None
+        except (TypeError, ValueError):
+            await self.send({"type": "error", "error": "depth and movetime must be numbers"})
+            return
         start = len(board.position.move_stack)
         self.thinking.add(board)
 
         def on_info(info):
             self.from_thread({"type": "info", "board": board.id,
                               "info": info_dict(info, board.replay(start))})
-        best, info = await asyncio.to_thread(
-            board.think, int(depth) if depth else None,
-            float(movetime) / 1000 if movetime else None, on_info)
+        best, _ = await asyncio.to_thread(board.think, depth, movetime, on_info)
         reply = {"type": "bestmove", "board": board.id,
                  "move": best.uci if best else None}
         if best is not None and message.get("play") and \
