@@ -3,13 +3,16 @@ the folder, uploads are limited, moves are refused with the rule's reason, the
 websocket builds and thinks."""
 
 import os
+import warnings
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():     # Starlette 1.x prefers httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
 from fairyforge.studio.app import create_app  # noqa: E402
 from fairyforge.studio.workspace import MAX_TEXT  # noqa: E402
@@ -140,3 +143,31 @@ def test_diff_endpoint(client):
     assert result["play"]["found"] is False
     other = client.post("/api/diff", json={"a": {"game": "chess"}, "b": {"game": "shogi"}})
     assert other.json()["play_error"].startswith("cannot compare by play")
+
+
+def test_the_command_serves_on_loopback(folder):
+    """`fairyforge studio --no-browser` answers on 127.0.0.1 from the folder it runs in."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "fairyforge.cli", "studio", "--no-browser",
+                               "--port", str(port)], cwd=folder, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        deadline, page = time.monotonic() + 30, None
+        while page is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games") as reply:
+                    page = reply.read().decode()
+            except OSError:
+                time.sleep(0.2)
+        assert page is not None and "mini.variant" in page
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=20)
+    assert f"http://127.0.0.1:{port}/" in err
