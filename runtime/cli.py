@@ -1,11 +1,12 @@
 """The `fairyforge` command.
 
     fairyforge check FILE...             check definitions; exit 2 on errors
-    fairyforge show GAME                 the resolved rules as YAML
+    fairyforge show GAME [--svg FILE]    the resolved rules as YAML (or a picture)
     fairyforge build GAME                compile (or find in the cache) a game's engine
     fairyforge perft GAME DEPTH [--fen FEN] [--divide]
     fairyforge games                     the bundled games: name, title, definition file
     fairyforge cache list|clean|path     the built engines on disk
+    fairyforge studio                    the web studio on http://127.0.0.1:8765/
     fairyforge diff A B [--play]         compare two rule sets
     fairyforge uci                       the UCI protocol (UCI_Variant, VariantPath)
     fairyforge play GAME                 play against the engine
@@ -65,8 +66,25 @@ def cmd_check(args):
 
 def cmd_show(args):
     from .compiler import loader, model
+    if args.svg:
+        return _show_svg(args)
     variant = loader.load_variant(args.game)
     sys.stdout.write(model.dump_yaml(variant))
+    return EXIT_OK
+
+
+def _show_svg(args):
+    """Draw the start position (the diagram for a rules page) into an SVG file."""
+    from . import load, svg
+    game = load(args.game, progress=_progress)
+    picture = svg.board(game.start(), regions=("promotion", "palace", "river"))
+    try:
+        with open(args.svg, "w", encoding="utf-8") as handle:
+            handle.write(picture)
+    except OSError as err:
+        print(f"fairyforge: error: cannot write {args.svg}: {err.strerror}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"{args.svg}: the start position of {game.title}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -117,6 +135,11 @@ def cmd_playtest(args):
     return EXIT_OK
 
 
+def cmd_studio(args):
+    from . import studio
+    return studio.serve(host=args.host, port=args.port, open_browser=not args.no_browser)
+
+
 def cmd_games(args):
     """Each bundled game: its name, its title and the definition file (to copy and edit)."""
     from . import bundled_games
@@ -145,6 +168,7 @@ def parser():
 
     s = sub.add_parser("show", help="print a game's resolved rules as YAML")
     s.add_argument("game", metavar="GAME")
+    s.add_argument("--svg", metavar="FILE", help="draw the start position into an SVG file")
     s.set_defaults(func=cmd_show)
 
     b = sub.add_parser("build", help="compile a game's engine (cached)")
@@ -175,6 +199,13 @@ def parser():
     pt.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     pt.add_argument("--out", help="report directory (default playtest-GAME[-vs-GAME2])")
     pt.set_defaults(func=cmd_playtest)
+
+    st = sub.add_parser("studio", help="write, play and compare variants in the browser")
+    st.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    st.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1, this machine only)")
+    st.add_argument("--no-browser", action="store_true", help="do not open the browser")
+    st.set_defaults(func=cmd_studio)
 
     g = sub.add_parser("games", help="list the bundled games with their titles and files")
     g.set_defaults(func=cmd_games)

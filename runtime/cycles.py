@@ -21,7 +21,7 @@ pieces attack.  Only games with a rule that needs identities pay for them.
 from collections import Counter
 from dataclasses import dataclass
 
-from .encoding import F_DROP, code_type, move_from, move_to
+from .encoding import F_DROP, code_colour, code_type, move_from, move_to
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class PieceTracker:
         vacated = [sq for sq in list(ids) if after[sq] < 2]
         filled = [sq for sq, c in after.items() if c > 1 and sq not in ids]
         movers = [ids.pop(sq) for sq in vacated]
-        if displaced is not None and before[to] & 1 == before[frm] & 1:
+        if displaced is not None and code_colour(before[to]) == code_colour(before[frm]):
             movers.append(displaced)
         for square in filled:
             if movers:

@@ -1,17 +1,29 @@
 """Moves as users see them: an engine move code with its UCI-style text."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Optional
 
-from .encoding import F_CASTLE, F_DROP, F_EP, move_from, move_selector, move_to
+from .encoding import (F_CASTLE, F_DROP, F_EP, code_colour, code_type, move_from,
+                       move_selector, move_to, selected_type)
 
 
 @dataclass(frozen=True)
 class Move:
     """A move of a particular game.  str() gives it in Fairy-Stockfish's UCI style:
-    `e2e4`, `e7e8q` (promotion), `b2h8+` (shogi-style promotion), `P@e4` (drop)."""
+    `e2e4`, `e7e8q` (promotion), `b2h8+` (shogi-style promotion), `P@e4` (drop).
+
+    from_square, to_square (square names; from_square is None for a drop), drop and
+    promotion (piece names, or None) come from the move itself; piece (the moving
+    piece's name) and capture (the captured piece's name, or None) are known for the
+    moves a Position hands out (legal_moves, push, parse_san) and None otherwise.
+    Only `code` and `uci` take part in comparisons.
+    """
 
     code: int
     uci: str
+    side: int = field(default=0, compare=False, repr=False)     # 0 first player, 1 second
+    notation: Optional["Notation"] = field(default=None, compare=False, repr=False)
+    board: Optional[tuple] = field(default=None, compare=False, repr=False)  # before it
 
     def __str__(self):
         return self.uci
@@ -28,6 +40,54 @@ class Move:
     def is_en_passant(self):
         return bool(self.code & F_EP)
 
+    @property
+    def from_square(self):
+        if self.is_drop:
+            return None
+        return self.notation.square_of_index[move_from(self.code)]
+
+    @property
+    def to_square(self):
+        return self.notation.square_of_index[move_to(self.code)]
+
+    @property
+    def drop(self):
+        typ = selected_type(self.code)
+        return self.notation.pieces[typ]["name"] if self.is_drop else None
+
+    @property
+    def promotion(self):
+        typ = selected_type(self.code)
+        if typ is None or self.is_drop:
+            return None
+        return self.notation.pieces[typ]["name"]
+
+    @property
+    def piece(self):
+        if self.is_drop:
+            return self.drop
+        code = self._board_code(self.from_square)
+        return self.notation.pieces[code_type(code)]["name"] if code and code >= 2 else None
+
+    @property
+    def capture(self):
+        if self.is_drop or self.is_castling or self.board is None:
+            return None
+        square = self.to_square
+        if self.is_en_passant:
+            delta = self.notation.meta["ep_victim_delta"][1 - self.side]
+            square = self.notation.square_of_index[move_to(self.code) + delta]
+        code = self._board_code(square)
+        if code is None or code < 2 or code_colour(code) == self.side:
+            return None
+        return self.notation.pieces[code_type(code)]["name"]
+
+    def _board_code(self, square):
+        """The board code on a square before the move (None without a board)."""
+        if self.board is None:
+            return None
+        return self.board[self.notation.compact_of_square[square]]
+
 
 class Notation:
     """Turns engine move codes into text for one game (built from the module's META)."""
@@ -38,6 +98,9 @@ class Notation:
         self.square_of_index = {index: f"{chr(97 + i % files)}{i // files + 1}"
                                 for i, index in enumerate(meta["squares"])}
         self.index_of_square = {v: k for k, v in self.square_of_index.items()}
+        # Square name -> position in the engine's board() list (a1, b1, ...).
+        self.compact_of_square = {self.square_of_index[index]: i
+                                  for i, index in enumerate(meta["squares"])}
         self.pieces = meta["pieces"]
 
     def text(self, code, colour=0):
@@ -54,5 +117,7 @@ class Notation:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]
         return text
 
-    def move(self, code, colour=0):
-        return Move(code, self.text(code, colour))
+    def move(self, code, colour=0, board=None):
+        """A Move; `board` (the engine's board() before the move, as a tuple) gives it
+        its piece and capture."""
+        return Move(code, self.text(code, colour), colour, self, board)

@@ -2,6 +2,7 @@
 
 import sys
 
+from .board_text import text_board
 from .errors import FairyforgeError
 from .search import think
 
@@ -20,32 +21,9 @@ def help_text():
 
 
 def board_text(position, flip=False):
-    """The board as text, both hands and whose turn.  White's first rank is at the
-    bottom, or at the top with `flip` (the board turned round for the Black player)."""
-    meta = position.game.meta
-    files, ranks = meta["files"], meta["ranks"]
-    codes = position.engine.board()
-    tokens = [p["tokens"] for p in meta["pieces"]]
-    width = max(len(t) for pair in tokens for t in pair if t) + 1
-    rank_order = range(ranks) if flip else range(ranks - 1, -1, -1)
-    file_order = range(files - 1, -1, -1) if flip else range(files)
-    lines = []
-    for r in rank_order:
-        cells = []
-        for f in file_order:
-            code = codes[r * files + f]
-            cells.append((tokens[(code >> 1) - 1][code & 1] if code > 1 else ".").rjust(width))
-        lines.append(f"{r + 1:>3} " + "".join(cells))
-    lines.append("    " + "".join(chr(97 + f).rjust(width) for f in file_order))
-    if meta["has_drops"] or meta["setup_has_holdings"]:
-        hands = position.engine.hands()
-        n = len(tokens)
-        for colour, side in enumerate(meta["side_names"]):
-            held = " ".join(f"{tokens[t][colour]}x{hands[colour * n + t]}"
-                            for t in range(n) if hands[colour * n + t])
-            lines.append(f"    {side} holds: {held or '-'}")
-    lines.append(f"    {meta['side_names'][0 if position.turn == 'white' else 1]} to move")
-    return "\n".join(lines)
+    """The board as text, both hands and whose turn (the one text board,
+    fairyforge.board_text), turned round for the Black player with `flip`."""
+    return text_board(position, flip)
 
 
 def describe_score(info):

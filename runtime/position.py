@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import cycles
-from .encoding import F_DROP, move_from, piece_code
+from .encoding import F_DROP, code_colour, code_type, move_from, piece_code
 from .errors import (ArgumentError, EmptyHistoryError, FenError, IllegalMoveError,
                      InvalidMoveError)
 from .fen import parse_fen, parse_square, square_name
@@ -97,7 +97,7 @@ class Position:
                 if empty:
                     row += str(empty)
                     empty = 0
-                row += tokens[(code >> 1) - 1][code & 1]
+                row += tokens[code_type(code)][code_colour(code)]
             if empty:
                 row += str(empty)
             rows.append(row)
@@ -132,7 +132,8 @@ class Position:
         codes = self._engine.legal_moves()
         if cycles.refuses_moves(self.game.meta) and self._could_repeat():
             codes = [c for c in codes if self._cycle_rule_broken(c) is None]
-        return [notation.move(code, colour) for code in codes]
+        board = tuple(self._engine.board())          # gives the Moves piece and capture
+        return [notation.move(code, colour, board) for code in codes]
 
     def _could_repeat(self):
         """Has some position of the history occurred often enough that one more move
@@ -309,12 +310,12 @@ class Position:
         code = board[origin]
         if code < 2:
             return f"no piece on {squares[0]}"
-        if code & 1 != colour:
-            return (f"the piece on {squares[0]} is {meta['side_names'][code & 1]}'s and it is "
+        if code_colour(code) != colour:
+            return (f"the piece on {squares[0]} is {meta['side_names'][code_colour(code)]}'s and it is "
                     f"{mover}'s turn")
-        typ = (code >> 1) - 1
-        if board[target] > 1 and board[target] & 1 == colour:
-            return f"{squares[-1]} holds {mover}'s own {names[(board[target] >> 1) - 1]}"
+        typ = code_type(code)
+        if board[target] > 1 and code_colour(board[target]) == colour:
+            return f"{squares[-1]} holds {mover}'s own {names[code_type(board[target])]}"
         confined = meta["confined"][typ][colour]
         if confined is not None and target not in confined:
             return f"the {names[typ]} on {squares[0]} may not leave its area to go to {squares[-1]}"
@@ -395,10 +396,37 @@ class Position:
         return _result(meta["repetition_result"], side_now, "repetition")
 
     def __str__(self):
-        return self.fen()
+        from .board_text import text_board
+        return text_board(self)
 
     def __repr__(self):
         return f"<Position {self.game.name} {self.fen()}>"
+
+    # -- pictures and notation (thin wrappers over svg, san) ---------------------------
+    def _repr_svg_(self):
+        """The board as SVG, for Jupyter (fairyforge.svg.board has the options)."""
+        from . import svg
+        return svg.board(self, lastmove=self._moves[-1] if self._moves else None,
+                         check=True, size=400)
+
+    def san(self, move):
+        """The move (a Move or UCI text) in standard algebraic notation: Nf3, e8=Q, P@e4."""
+        from . import san
+        return san.san(self, move)
+
+    def parse_san(self, text):
+        """The legal Move that a SAN text names (MoveError if none or several)."""
+        from . import san
+        return san.parse_san(self, text)
+
+    def push_san(self, text):
+        """Play a move given in SAN; returns the Move."""
+        return self.push(self.parse_san(text))
+
+    @property
+    def setup_fen(self):
+        """The FEN this position was set up from, before the moves of move_stack."""
+        return self._setup_fen
 
 
 MAX_PERFT_DEPTH = 64        # the engine's bound (compiler/core/engine.pxi)

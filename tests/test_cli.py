@@ -214,9 +214,9 @@ def test_play_from_a_fen_with_the_board_turned_for_black(games):
     play.play(games["chess"], human="black", depth=1, stdin=io.StringIO("quit\n"), out=out,
               fen=KINGS_AND_PAWN)
     board = out.getvalue().splitlines()[2:12]
-    assert board[0].split() == ["1", ".", ".", ".", "K", ".", ".", ".", "."]
-    assert board[1].split() == ["2", ".", ".", ".", "P", ".", ".", ".", "."]
-    assert board[7].split() == ["8", ".", ".", ".", "k", ".", ".", ".", "."]
+    assert board[0].split() == ["1", "|", ".", ".", ".", "K", ".", ".", ".", "."]
+    assert board[1].split() == ["2", "|", ".", ".", ".", "P", ".", ".", ".", "."]
+    assert board[7].split() == ["8", "|", ".", ".", ".", "k", ".", ".", ".", "."]
     assert board[8].split() == list("hgfedcba")
     assert board[9].strip() == "Black to move"
 

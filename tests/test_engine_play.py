@@ -154,4 +154,4 @@ def test_play_in_the_terminal(games):
     assert "illegal move e2e5" in text                  # refused with its reason
     assert "Engine plays" in text and "for the engine" in text
     assert "a2a3" in text                               # `moves` after the undo
-    assert "  1  R N B Q K B N R" in text
+    assert "1 | R N B Q K B N R" in text

@@ -1,0 +1,167 @@
+"""PGN for any game: export a played game and read games back.
+
+    [Variant "shogi"]
+    [FEN "..."]                 only when the game did not start from the setup
+    1. Pc4 Pg6 2. Bxh8+ Sxh8 *
+
+Moves are SAN as fairyforge.san writes and reads it.  python-chess's PGN reader is not
+used: its tokenizer knows only squares a1-h8 and chess moves, and variants have files
+past h, ranks past 9, drops and `+` promotions.  The reader here skips comments
+({...} and ; to the end of the line), variations in parentheses, NAGs ($1) and
+annotation marks, and stops a game at its result.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+from .errors import FairyforgeError, MoveError
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+TOKEN = re.compile(r"""
+    (?P<comment>\{[^}]*\}|;[^\n]*)
+  | (?P<open>\() | (?P<close>\))
+  | (?P<nag>\$[0-9]+)
+  | (?P<result>1-0|0-1|1/2-1/2|\*)
+  | (?P<number>[0-9]+\.+)
+  | (?P<move>[^\s(){};$]+)
+""", re.VERBOSE)
+
+
+class PgnError(FairyforgeError, ValueError):
+    """A PGN text that cannot be read; the message names the line."""
+
+
+@dataclass
+class PgnGame:
+    """A game read from PGN: its tags, the position after its moves and its result."""
+
+    headers: dict = field(default_factory=dict)
+    position: object = None          # a Position whose move_stack holds the moves
+    result: str = "*"
+
+
+def result_of(pos):
+    outcome = pos.outcome()
+    if outcome is None:
+        return "*"
+    return {"white": "1-0", "black": "0-1", None: "1/2-1/2"}[outcome.winner]
+
+
+def export(pos, headers=None):
+    """The game that led to `pos` (from its setup, through its move_stack) as PGN."""
+    game = pos.game
+    tags = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
+            "White": "?", "Black": "?", "Result": result_of(pos), "Variant": game.name}
+    if pos.setup_fen != game.start_fen:
+        tags.update(SetUp="1", FEN=pos.setup_fen)
+    tags.update(headers or {})
+    lines = [f'[{name} "{_quote(str(value))}"]' for name, value in tags.items()]
+    return "\n".join(lines) + "\n\n" + _wrap(_movetext(pos) + [tags["Result"]]) + "\n"
+
+
+def _movetext(pos):
+    replay = pos.game.position(pos.setup_fen)
+    side, _, _, _, number, _ = replay.engine.state()
+    words = []
+    for i, move in enumerate(pos.move_stack):
+        if side == 0:
+            words.append(f"{number}.")
+        elif i == 0:
+            words.append(f"{number}...")
+        words.append(replay.san(move))
+        replay.push(move)
+        side, number = side ^ 1, number + (side == 1)
+    return words
+
+
+def _quote(text):
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _wrap(words, width=79):
+    lines, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return "\n".join(lines + [line])
+
+
+def read_game(text, game=None):
+    """The first game of a PGN text (PgnError if there is none)."""
+    for found in read_games(text, game):
+        return found
+    raise PgnError("no game in the PGN text")
+
+
+def read_games(text, game=None):
+    """Every game of a PGN text, one PgnGame at a time.  `game` (a Game) is used when
+    given; otherwise the Variant tag names a bundled game (default chess)."""
+    for headers, movetext, line in _split(text):
+        yield _build(headers, movetext, line, game)
+
+
+def _split(text):
+    """(tags, movetext, first line number) of each game: a tag after movetext starts
+    the next game."""
+    headers, body, start = {}, [], 1
+    for line_no, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            if body:
+                yield headers, "\n".join(body), start
+                headers, body = {}, []
+            if not headers:
+                start = line_no
+            name, value = _tag(stripped, line_no)
+            headers[name] = value
+        elif stripped or body:
+            body.append(line)
+    if headers or any(b.strip() for b in body):
+        yield headers, "\n".join(body), start
+
+
+def _tag(text, line_no):
+    m = TAG.fullmatch(text)
+    if not m:
+        raise PgnError(f'line {line_no}: a tag is written [Name "value"], got {text}')
+    return m.group(1), re.sub(r"\\(.)", r"\1", m.group(2))
+
+
+def _build(headers, movetext, line, game):
+    from . import bundled_games, load
+    if game is None:
+        # Only a bundled game: a PGN's tag never makes us open a file.
+        name = headers.get("Variant", "chess").lower() or "chess"
+        if name not in bundled_games():
+            raise PgnError(f"game from line {line}: unknown Variant '{name}' (bundled: "
+                           f"{', '.join(bundled_games())}); pass game= for another")
+        game = load(name)
+    fen = headers.get("FEN")
+    pos = game.position(fen) if fen else game.start()
+    result = headers.get("Result", "*")
+    depth = 0
+    for m in TOKEN.finditer(movetext):
+        kind = m.lastgroup
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth -= 1
+        elif kind == "result" and depth == 0:
+            result = m.group()
+            break
+        elif kind == "move" and depth == 0:
+            _push(pos, m.group(), line)
+    return PgnGame(headers, pos, result)
+
+
+def _push(pos, text, line):
+    san = re.sub(r"[!?]+$", "", text)
+    try:
+        pos.push_san(san)
+    except MoveError as err:
+        ply = len(pos.move_stack) + 1
+        raise PgnError(f"game from line {line}, ply {ply}: {err}") from err
