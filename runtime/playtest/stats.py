@@ -27,7 +27,10 @@ def wilson(successes, n, z=Z95):
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or n successes the exact end is 0 or 1 (rounding would leave 1e-17).
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def rate(successes, n):
