@@ -19,11 +19,13 @@ Dask distributed was chosen over Ray (docs/playtest.md says why): a cluster is a
 `distributed.LocalCluster` gives tests a real multi-process cluster in a second.
 """
 
+import contextlib
+import logging
 import multiprocessing
 import os
 import signal
 import uuid
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 from .ruleset import PlaytestError
@@ -160,6 +162,11 @@ class DaskBackend:
                 i = self._futures.pop(future)
                 try:
                     result = future.result()
+                except CancelledError:
+                    raise PlaytestError(
+                        f"the Dask cluster at {self.address} dropped the games (was the "
+                        "scheduler restarted or lost?): the finished games are stored; "
+                        "run again with --resume") from None
                 except KilledWorker:
                     # The scheduler moves a job to another worker each time its worker
                     # dies, up to its own limit (distributed.scheduler.allowed-failures);
@@ -181,12 +188,21 @@ class DaskBackend:
 
     def _cancel(self):
         if self._futures:
-            self.client.cancel(list(self._futures))
+            with contextlib.suppress(OSError, TimeoutError, CancelledError):
+                self.client.cancel(list(self._futures))     # a lost scheduler: nothing to do
             self._futures = {}
 
     def close(self):
         self._cancel()
-        self.client.close()
+        # Closing while the client tries to reach a lost scheduler makes Dask log the
+        # cancelled reconnection as an error with a traceback: the user was told already.
+        client_log = logging.getLogger("distributed.client")
+        level = client_log.level
+        client_log.setLevel(logging.CRITICAL)
+        try:
+            self.client.close()
+        finally:
+            client_log.setLevel(level)
 
     def __enter__(self):
         return self

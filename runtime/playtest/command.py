@@ -7,36 +7,24 @@ import sys
 EXIT_OK, EXIT_ERROR, EXIT_INTERRUPTED = 0, 2, 130
 
 
-def _count(text):
-    """An argparse type: a whole number, 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
+def _checked(convert, noun, valid, rule):
+    """An argparse type: `convert` the text, then refuse values that are not `valid`."""
+    def parse(text):
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not {noun}") from None
+        if not valid(value):
+            raise argparse.ArgumentTypeError(f"must be {rule}, not {text}")
+        return value
+    return parse
 
 
-def _seconds(text):
-    """An argparse type: a positive number of seconds (fractions allowed)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
-    return value
-
-
-def _probability(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
-    return value
+_count = _checked(int, "a whole number", lambda v: v >= 1, "1 or more")
+_seconds = _checked(float, "a number of seconds", lambda v: 0 < v < float("inf"),
+                    "more than 0 seconds")
+_elo = _checked(float, "a number", lambda v: 0 < v < float("inf"), "more than 0")
+_probability = _checked(float, "a number", lambda v: 0 < v < 1, "between 0 and 1")
 
 
 def add_parser(sub):
@@ -66,7 +54,7 @@ def add_parser(sub):
                     help="continue the database's latest run (give the same options)")
     pt.add_argument("--pgn", metavar="FILE", help="also export the run's games as PGN")
     sprt = pt.add_argument_group("stop rule for --against (SPRT)")
-    sprt.add_argument("--sprt-elo", type=_seconds, default=20.0, metavar="ELO",
+    sprt.add_argument("--sprt-elo", type=_elo, default=20.0, metavar="ELO",
                       help="the smallest change of the first player's edge worth "
                            "detecting (elo1, default 20; elo0 is 0)")
     sprt.add_argument("--sprt-alpha", type=_probability, default=0.05, metavar="P",

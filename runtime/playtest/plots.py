@@ -36,9 +36,12 @@ def _save(plt, fig, path):
 
 def lengths(plt, report, out_dir):
     fig, ax = plt.subplots(figsize=(7, 4))
-    for name, summary in report["results"].items():
-        if summary["lengths"]:
-            ax.hist(summary["lengths"], bins=20, alpha=0.6, label=name)
+    every = [n for s in report["results"].values() for n in s["lengths"]]
+    if every:                     # the same bins for every rule set, so bars compare
+        step = max(1, -(-(max(every) - min(every) + 1) // 25))
+        bins = list(range(min(every), max(every) + step + 1, step))
+        for name, summary in report["results"].items():
+            ax.hist(summary["lengths"], bins=bins, alpha=0.55, label=name)
     ax.set(title="Game lengths", xlabel="game length (plies)", ylabel="games")
     ax.legend()
     return _save(plt, fig, os.path.join(out_dir, "lengths.png"))
@@ -119,5 +122,9 @@ def _difference_panels(ax_elo, ax_llr, report, games_by_label):
     ax_llr.plot(n, down, label=f"H1: -{test.elo1:g} Elo")
     for bound in test.bounds:
         ax_llr.axhline(bound, color="red", linestyle="--", linewidth=0.8)
+    for side, colour in (("up", "C0"), ("down", "C1")):      # where each side's verdict fell
+        if s["sides_decided_after_pairs"][side]:
+            ax_llr.axvline(s["sides_decided_after_pairs"][side], color=colour, linestyle=":",
+                           label=f"{side}: {s['sides'][side]} accepted")
     ax_llr.set(title="SPRT log-likelihood ratios and their bounds", xlabel="pairs", ylabel="LLR")
     ax_llr.legend()

@@ -206,14 +206,23 @@ def comparison_markdown(c, labels):
     else:
         verdict = "no decision yet"
     lo, hi = sprt["bounds"]
+    sides = "; ".join(_side(sprt, side, sign) for side, sign in (("up", "+"), ("down", "-")))
     lines += [
         f"- identical pairs (the rule did not come into play): {_pct(identical)}",
         f"- first player's score: {_interval(c['score_difference'], lambda v: f'{v:+.3f}')}",
         f"- first player's edge, Elo-like: {_interval(c['elo_difference'], _elo)}",
         f"- draw rate: {_interval(c['draw_rate_difference'], lambda v: f'{100 * v:+.1f}%')}",
         f"- SPRT (H0: the edge moved by {sprt['elo0']:g} Elo, H1: by ±{sprt['elo1']:g}; "
-        f"alpha {sprt['alpha']:g}, beta {sprt['beta']:g}): {verdict}; "
-        f"LLR {sprt['llr']['up']:+.2f} (up) / {sprt['llr']['down']:+.2f} (down), "
+        f"alpha {sprt['alpha']:g}, beta {sprt['beta']:g}): {verdict}; {sides}; "
         f"bounds {lo:.2f} and {hi:.2f}",
     ]
     return lines
+
+
+def _side(sprt, side, sign):
+    """One one-sided test's state, e.g. "+20 Elo: H0 accepted after 812 pairs"."""
+    name = f"{sign}{sprt['elo1']:g} Elo: LLR {sprt['llr'][side]:+.2f}"
+    verdict = sprt["sides"][side]
+    if verdict is None:
+        return f"{name}, open"
+    return f"{name}, {verdict} accepted after {sprt['sides_decided_after_pairs'][side]} pairs"

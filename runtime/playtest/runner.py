@@ -198,8 +198,10 @@ def run(plan, announce=None):
         jobs = [] if status.startswith("stopped") else plan_jobs(plan, rulesets, done)
         test = plan.sprt if len(rulesets) == 2 else None
         tally = replay_tally(store, run_id, len(rulesets), test)
+        if tally.test and tally.test.decision:      # decided by the games already stored
+            jobs, status = [], f"stopped: {tally.test.decision}"
         if not jobs:
-            end = status if status != "running" else "complete"
+            end = status if status.startswith("stopped") else "complete"
             store.set_status(run_id, end)
             return Outcome(run_id, plan.db_path, 0, len(done), end)
         with open_backend(plan.cluster, plan.processes) as backend:
@@ -232,6 +234,10 @@ def _play(store, run_id, session, backend, jobs, tally, plan, total, done):
                     break
     except KeyboardInterrupt:
         end = "interrupted"
+    except PlaytestError as err:          # the backend failed: keep what was stored
+        store.end_session(run_id, session, f"failed: {err}")
+        store.set_status(run_id, "interrupted")
+        raise
     finally:
         stream.close()
         bar.close()

@@ -42,8 +42,8 @@ def rate(successes, n):
 
 def elo(score, n=None):
     """The Elo difference that gives `score`; clipped half a game from 0 and 1 when n
-    (the games behind the score) is given, else at 1e-6."""
-    eps = 0.5 / n if n else 1e-6
+    (the games behind the score) is given (a quarter at most), else at 1e-6."""
+    eps = min(0.5 / n, 0.25) if n else 1e-6
     s = min(max(score, eps), 1 - eps)
     return -400.0 * math.log10(1 / s - 1)
 
@@ -178,6 +178,7 @@ class SprtRun:
     def __init__(self, test):
         self.test = test
         self.sides = {"up": None, "down": None}     # None, "H0" or "H1"
+        self.sides_at = {"up": None, "down": None}  # pairs seen when each side locked
         self.llr = {"up": 0.0, "down": 0.0}
         self.decided_at = None                      # pairs seen when it decided
 
@@ -188,6 +189,7 @@ class SprtRun:
             self.llr[side] = value
             if self.sides[side] is None and (value >= hi or value <= lo):
                 self.sides[side] = "H1" if value >= hi else "H0"
+                self.sides_at[side] = pairs.n
         if self.decided_at is None and self.decision:
             self.decided_at = pairs.n
         return self.decision
@@ -206,6 +208,7 @@ class SprtRun:
     def as_dict(self):
         return {**self.test.as_dict(), "bounds": list(self.test.bounds),
                 "llr": dict(self.llr), "sides": dict(self.sides),
+                "sides_decided_after_pairs": dict(self.sides_at),
                 "decision": self.decision, "decided_after_pairs": self.decided_at}
 
 
