@@ -28,6 +28,16 @@ def _rows(db, sql, *args):
         return handle.execute(sql, args).fetchall()
 
 
+def count_games(db):
+    """Games stored so far; 0 while the database or its tables do not exist yet."""
+    if not os.path.exists(db):
+        return 0
+    try:
+        return _rows(db, "SELECT COUNT(*) FROM games")[0][0]
+    except sqlite3.OperationalError:
+        return 0
+
+
 @pytest.fixture(scope="module")
 def chess_run(tmp_path_factory):
     """One small local run, shared by the tests that only read it."""
@@ -129,17 +139,13 @@ def test_sprt_stops_a_comparison_when_the_answer_is_clear(tmp_path):
     assert again.played == 0 and again.end == outcome.end       # a stopped run stays stopped
 
 
-def _wait_for_games(db, count, proc, limit=120):
+def wait_for_games(db, count, alive, limit=120):
+    """Wait until `count` games are stored, while alive() holds."""
     deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, "the playtest ended before it could be interrupted"
-        try:
-            if _rows(db, "SELECT COUNT(*) FROM games")[0][0] >= count:
-                return
-        except sqlite3.OperationalError:
-            pass                              # not created yet
+    while count_games(db) < count:
+        assert alive(), "the playtest ended before it could be interrupted"
+        assert time.monotonic() < deadline, "no games appeared"
         time.sleep(0.05)
-    pytest.fail("no games appeared")
 
 
 def test_sigint_then_resume_plays_exactly_the_missing_games(tmp_path):
@@ -151,7 +157,7 @@ def test_sigint_then_resume_plays_exactly_the_missing_games(tmp_path):
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, start_new_session=True)
     try:
-        _wait_for_games(db, 2, proc)
+        wait_for_games(db, 2, lambda: proc.poll() is None)
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     finally:
@@ -251,3 +257,23 @@ def test_an_unreachable_cluster_is_a_clear_error():
     from fairyforge.playtest.backend import DaskBackend
     with pytest.raises(playtest.PlaytestError, match="cannot reach the Dask scheduler"):
         DaskBackend("tcp://127.0.0.1:9", wait_seconds=2)
+
+
+def test_a_dead_local_worker_loses_no_game(tmp_path):
+    """The out-of-memory killer takes a worker process: its game is played again."""
+    import multiprocessing
+    import threading
+    db = str(tmp_path / "games.sqlite")
+    before = set(multiprocessing.active_children())
+    result = {}
+    thread = threading.Thread(target=lambda: result.update(outcome=playtest.run(
+        ["chess"], games=10, movetime=0.02, max_plies=30, db=db, processes=2)))
+    thread.start()
+    wait_for_games(db, 2, thread.is_alive)
+    workers = set(multiprocessing.active_children()) - before
+    os.kill(sorted(workers, key=lambda p: p.pid)[0].pid, signal.SIGKILL)
+    thread.join(timeout=300)
+    assert result["outcome"].end == "complete"
+    assert sorted(p for (p,) in _rows(db, "SELECT pair FROM games")) == list(range(10))
+    # A fresh pool took over: more worker processes played than the two first started.
+    assert len(_rows(db, "SELECT DISTINCT worker FROM games")) >= 3

@@ -7,9 +7,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
+
+from test_playtest import count_games, wait_for_games
 
 distributed = pytest.importorskip("distributed")
 
@@ -25,14 +26,6 @@ def cluster():
             yield local.scheduler_address, client
 
 
-def _count(db):
-    try:
-        with sqlite3.connect(db) as handle:
-            return handle.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-    except sqlite3.OperationalError:
-        return 0
-
-
 def test_a_killed_worker_loses_no_game(cluster, tmp_path, games):
     games["chess"]                      # built here, so that the workers find it cached
     address, client = cluster
@@ -43,14 +36,11 @@ def test_a_killed_worker_loses_no_game(cluster, tmp_path, games):
          "--movetime", "0.02", "--max-plies", "30", "--cluster", address, "--out", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
-        while _count(db) < 3:
-            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
-            time.sleep(0.05)
+        wait_for_games(db, 3, lambda: proc.poll() is None)
         workers = client.run(os.getpid)              # {address: pid}
         victim = sorted(workers.values())[0]
         os.kill(victim, signal.SIGKILL)              # in the middle of a game
-        stored_at_kill = _count(db)
+        stored_at_kill = count_games(db)
         stdout, stderr = proc.communicate(timeout=300)
     finally:
         if proc.poll() is None:

@@ -33,23 +33,27 @@ def add_parser(sub):
         description="Self-play games of a rule set (or two, with --against), each game "
                     "stored in SQLite as it finishes, and a report with intervals and "
                     "plots. See docs/playtest.md.")
-    pt.add_argument("game", metavar="GAME")
+    pt.add_argument("game", metavar="GAME", help="a bundled game or a definition file")
     pt.add_argument("--against", metavar="GAME2", help="a second rule set to compare with "
                     "(the same openings for both; stops early when the SPRT decides)")
-    pt.add_argument("--games", type=_count, default=20, help="games per rule set (default 20)")
+    pt.add_argument("--games", type=_count, default=20, metavar="N",
+                    help="games per rule set (default 20)")
     limit = pt.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=_count, help="search depth per move (default 3)")
+    limit.add_argument("--depth", type=_count, metavar="D", help="search depth per move (default 3)")
     limit.add_argument("--movetime", type=_seconds, metavar="SECONDS",
                        help="seconds per move instead of a depth, as in `play` "
                             "(fractions allowed: 0.25)")
-    pt.add_argument("--max-plies", type=_count, default=300, help="adjudicate a draw after this")
-    pt.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+    pt.add_argument("--max-plies", type=_count, default=300, metavar="N",
+                    help="adjudicate a draw after N plies (default 300)")
+    pt.add_argument("--seed", type=int, default=1, help="seed of the random openings (default 1)")
     where = pt.add_mutually_exclusive_group()
-    where.add_argument("--processes", type=_count, help="local worker processes (default: all cores)")
+    where.add_argument("--processes", type=_count, metavar="N",
+                       help="local worker processes (default: all cores)")
     where.add_argument("--cluster", metavar="ADDRESS",
                        help="play on a Dask cluster, e.g. tcp://10.0.0.5:8786")
-    pt.add_argument("--out", help="report directory (default playtest-GAME[-vs-GAME2])")
-    pt.add_argument("--db", help="the games database (default OUT/games.sqlite)")
+    pt.add_argument("--out", metavar="DIR",
+                    help="report directory (default playtest-GAME[-vs-GAME2])")
+    pt.add_argument("--db", metavar="FILE", help="the games database (default DIR/games.sqlite)")
     pt.add_argument("--resume", action="store_true",
                     help="continue the database's latest run (give the same options)")
     pt.add_argument("--pgn", metavar="FILE", help="also export the run's games as PGN")
