@@ -13,20 +13,24 @@ Dask), `stats` (intervals, Elo, SPRT), `report` and `plots` (from the database),
 docs/playtest.md is the user's guide.
 """
 
+import importlib
 import json
 import os
 
-from . import report as report_phase
-from .backend import open_backend
-from .pgn import export_pgn
-from .ruleset import PlaytestError, RuleSet
-from .runner import Outcome, Plan
-from .selfplay import GameJob, play_game
-from .stats import Sprt, wilson
-from .store import RunSettings, Store
+# The public names, each imported from its module on first use, so that the CLI's
+# start (which imports `playtest.command` for its parser) does not pay for them.
+_EXPORTS = {"open_backend": "backend", "export_pgn": "pgn", "PlaytestError": "ruleset",
+            "RuleSet": "ruleset", "Outcome": "runner", "Plan": "runner",
+            "GameJob": "selfplay", "play_game": "selfplay", "Sprt": "stats",
+            "wilson": "stats", "RunSettings": "store", "Store": "store"}
 
-__all__ = ["run", "write_report", "export_pgn", "open_backend", "GameJob", "play_game",
-           "RuleSet", "PlaytestError", "Sprt", "RunSettings", "Store", "Outcome", "wilson"]
+__all__ = ["run", "write_report", *_EXPORTS]
+
+
+def __getattr__(name):
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def run(sources, games=20, depth=None, movetime=None, max_plies=300, seed=1, db=None,
@@ -38,12 +42,14 @@ def run(sources, games=20, depth=None, movetime=None, max_plies=300, seed=1, db=
     run when its answer is clear.
     """
     from . import runner
+    from .store import RunSettings
     if depth is None and movetime is None:
         depth = 3
     settings = RunSettings(games=games, seed=seed, depth=depth, movetime=movetime,
                            max_plies=max_plies, sprt=runner.settings_json(sprt))
-    plan = Plan(list(sources), settings, db or "playtest.sqlite", resume=resume,
-                processes=processes, cluster=cluster, sprt=sprt, progress=progress, log=log)
+    plan = runner.Plan(list(sources), settings, db or "playtest.sqlite", resume=resume,
+                       processes=processes, cluster=cluster, sprt=sprt, progress=progress,
+                       log=log)
     return runner.run(plan)
 
 
@@ -51,6 +57,9 @@ def write_report(db, out_dir, run_id=None):
     """report.md, report.json and the plots of a run (default: the latest) into
     out_dir; returns (markdown path, json path, [plot paths])."""
     from . import plots
+    from . import report as report_phase
+    from .ruleset import PlaytestError
+    from .store import Store
     os.makedirs(out_dir, exist_ok=True)
     with Store(db) if isinstance(db, (str, os.PathLike)) else _borrowed(db) as store:
         run_id = run_id or store.latest_run()
