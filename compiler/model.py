@@ -155,9 +155,11 @@ def _variant_class():
     """The Game fields followed by every rule kind's (in registry order)."""
     from . import rules
     owned = [(name, kind, field(default=default)) for name, kind, default in rules.fields()]
-    return make_dataclass("Variant", owned, bases=(Game,), frozen=True,
-                          namespace={"__doc__": "A variant's whole rule model: the Game "
-                                     "fields and the rule kinds' fields."})
+    variant = make_dataclass("Variant", owned, bases=(Game,), frozen=True,
+                             namespace={"__doc__": "A variant's whole rule model: the Game "
+                                        "fields and the rule kinds' fields."})
+    variant.__module__ = __name__          # so that pickle (process pools, Dask) finds it
+    return variant
 
 
 Variant = _variant_class()

@@ -10,7 +10,7 @@
     fairyforge diff A B [--play]         compare two rule sets
     fairyforge uci                       the UCI protocol (UCI_Variant, VariantPath)
     fairyforge play GAME                 play against the engine
-    fairyforge playtest GAME [--against GAME2] --games N --depth D
+    fairyforge playtest GAME [--against GAME2] --games N --depth D [--cluster ADDRESS]
 
 GAME (and FILE) is a bundled game's name or the path of a definition file;
 `fairyforge --version` prints the version.
@@ -112,29 +112,6 @@ def cmd_play(args):
     return EXIT_OK
 
 
-def cmd_playtest(args):
-    import os
-    from . import playtest
-    if args.depth is None and args.movetime is None:
-        args.depth = 3
-    names = [args.game] + ([args.against] if args.against else [])
-    limit = f"depth {args.depth}" if args.depth else f"{args.movetime} ms per move"
-    settings = (f"{args.games} self-play games per rule set, {limit}, {args.max_plies} plies "
-                f"at most, the first 2-4 plies random, on {args.processes or os.cpu_count()} cores")
-    print(f"playtest: {settings}", file=sys.stderr)
-    summaries = playtest.run(names, args.games, depth=args.depth,
-                             movetime=args.movetime / 1000 if args.movetime else None,
-                             max_plies=args.max_plies, processes=args.processes,
-                             progress=_progress, seed=args.seed)
-    out_dir = args.out or "playtest-" + "-vs-".join(os.path.basename(n).split(".")[0] for n in names)
-    md, js, images = playtest.write_report(summaries, out_dir, settings)
-    with open(md) as handle:
-        sys.stdout.write(handle.read())
-    print(f"report: {md}, {js}" + (f", plots: {', '.join(images)}" if images else ""),
-          file=sys.stderr)
-    return EXIT_OK
-
-
 def cmd_studio(args):
     from . import studio
     return studio.serve(host=args.host, port=args.port, open_browser=not args.no_browser)
@@ -188,17 +165,8 @@ def parser():
     pl.add_argument("--fen", help="start from this position instead of the setup")
     pl.set_defaults(func=cmd_play)
 
-    pt = sub.add_parser("playtest", help="self-play games and a report on how the game plays")
-    pt.add_argument("game", metavar="GAME")
-    pt.add_argument("--against", metavar="GAME2", help="a second rule set to compare with")
-    pt.add_argument("--games", type=int, default=20, help="games per rule set (default 20)")
-    pt.add_argument("--depth", type=int, help="search depth per move (default 3)")
-    pt.add_argument("--movetime", type=int, help="milliseconds per move instead of a depth")
-    pt.add_argument("--max-plies", type=int, default=300, help="adjudicate a draw after this")
-    pt.add_argument("--processes", type=int, help="worker processes (default: all cores)")
-    pt.add_argument("--seed", type=int, default=1, help="seed of the random openings")
-    pt.add_argument("--out", help="report directory (default playtest-GAME[-vs-GAME2])")
-    pt.set_defaults(func=cmd_playtest)
+    from .playtest import command as playtest_command
+    playtest_command.add_parser(sub)
 
     st = sub.add_parser("studio", help="write, play and compare variants in the browser")
     st.add_argument("--port", type=int, default=8765, help="port (default 8765)")

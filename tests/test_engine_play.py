@@ -8,7 +8,6 @@ import pytest
 
 import fairyforge as ff
 from fairyforge.search import think
-from fairyforge import playtest
 
 from test_seed_rules import ICHESS_SAMPLE
 
@@ -131,16 +130,6 @@ def test_engine_beats_a_random_mover(games, name):
 def test_engine_beats_a_random_mover_19_of_20(games, name):
     wins = sum(_versus_random(games[name], seed) for seed in range(20))
     assert wins >= 19
-
-
-def test_playtest_report(tmp_path, games):
-    summaries = playtest.run(["chess"], games=2, depth=1, max_plies=40, processes=2)
-    md, js, _ = playtest.write_report(summaries, str(tmp_path), "test")
-    text = open(md).read()
-    assert "first player (White) wins" in text and "branching factor, opening" in text
-    s = summaries["chess"]
-    assert s["games"] == 2 and s["white_wins"] + s["black_wins"] + s["draws"] == 2
-    assert 0 <= s["draw_rate"]["ci95"][0] <= s["draw_rate"]["ci95"][1] <= 1
 
 
 def test_play_in_the_terminal(games):
