@@ -75,10 +75,11 @@ class Build:
             self._build()
         except Exception as err:        # the thread must end with a verdict, whatever happens
             self.error = f"{type(err).__name__}: {err}"
+        try:
+            if not self.cancelled:
+                self.on_done(self)      # before `finished`: a waiter sees the result applied
         finally:
             self.finished.set()
-            if not self.cancelled:
-                self.on_done(self)
 
     def _build(self):
         errors = []

@@ -37,6 +37,8 @@ class XBoard:
         self.seconds_per_move = None
         self.level = None              # (moves per session, base ms, increment ms)
         self.clock_ms = None           # the engine's clock, from `time`
+        self.setup = None              # the words of the last setboard; None: the start
+        self.moves = []                # the moves since, as written in the protocol
 
     # -- output --------------------------------------------------------------------------
     def send(self, line):
@@ -69,8 +71,10 @@ class XBoard:
         elif result.best_move is None:
             self._claim(position)
         else:
-            self.send(f"move {dialect.move(result.best_move)}")
+            text = dialect.move(result.best_move)
+            self.send(f"move {text}")
             self.session.record_move(position, result.best_move)
+            self.moves.append(text)
             self._claim(position)
 
     def _claim(self, position):
@@ -120,7 +124,9 @@ class XBoard:
         if self.session.variant != "chess":
             self.session.select_variant("chess")
         self.session.new_game()
+        self.session.ensure_build()
         self.engine_side, self.depth, self.analyzing = "black", None, False
+        self.setup, self.moves = None, []
 
     def cmd_variant(self, args, line):
         self._halt()
@@ -129,6 +135,7 @@ class XBoard:
             self.send(f"Error (unsupported variant): {clip(name)}")
             return
         self.session.select_variant(name)
+        self.setup, self.moves = None, []
 
     def cmd_force(self, args, line):
         self._halt()
@@ -151,6 +158,7 @@ class XBoard:
 
     def cmd_setboard(self, args, line):
         self._halt()
+        self.setup, self.moves = list(args), []
         self.session.set_position("fen", args, [])
         current = self.session.current
         if current is not None and current.position is None:
@@ -158,13 +166,17 @@ class XBoard:
         self._after_change()
 
     def cmd_undo(self, args, line):
-        self._halt()
-        self.session.take_back(1)
+        self._take_back(1)
         self._after_change()
 
     def cmd_remove(self, args, line):
+        self._take_back(2)
+
+    def _take_back(self, count):
         self._halt()
-        self.session.take_back(2)
+        count = min(count, len(self.moves))
+        del self.moves[len(self.moves) - count:]
+        self.session.take_back(count)
 
     def cmd_analyze(self, args, line):
         self._halt()
@@ -246,16 +258,16 @@ class XBoard:
     # -- the game ------------------------------------------------------------------------
     def user_move(self, text):
         self._halt()
-        if self.session.game is None:
-            self.session.wait_for_build()
-        if self.session.game is None:
-            self.send(f"Illegal move (the {self.session.variant} engine is not ready): "
-                      f"{clip(text)}")
-            return
-        error = self.session.push_move(text)
-        if error is not None:
-            self.send(f"Illegal move ({clip(error, 120)}): {clip(text)}")
-            return
+        session = self.session
+        if session.game is not None and session.pending_position is None:
+            error = session.push_move(text)
+            if error is not None:
+                self.send(f"Illegal move ({clip(error, 120)}): {clip(text)}")
+                return
+        else:       # kept with the game until the engine is built (checked then)
+            kind = "startpos" if self.setup is None else "fen"
+            session.set_position(kind, self.setup or [], self.moves + [text])
+        self.moves.append(text)
         self._after_change()
 
     def _after_change(self):
@@ -266,8 +278,10 @@ class XBoard:
 
     def _turn(self):
         session = self.session
-        if session.game is None:
-            return None if session.current else "white"
+        if session.game is None or session.pending_position is not None:
+            first = self.setup[1] if self.setup and len(self.setup) > 1 else "w"
+            sides = ("white", "black") if first == "w" else ("black", "white")
+            return sides[len(self.moves) % 2]
         position = session.position_for_search()
         return None if position is None else position.turn
 
