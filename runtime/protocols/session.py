@@ -404,9 +404,12 @@ class Session:
         return job is not None and job.running
 
     def new_game(self):
+        """`ucinewgame`: what earlier searches learnt is forgotten; the position stays
+        (as in Fairy-Stockfish), and the next `position` sets a new one anyway."""
         self.stop_search()
         with self.lock:
-            self.current = None
+            if self.current is not None and self.current.position is not None:
+                self.current.position.engine.new_game()
 
     def close(self):
         """End of the session: stop the search and cancel the builds."""
