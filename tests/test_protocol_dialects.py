@@ -14,6 +14,15 @@ USI_INFO = r"info depth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \
 UCCI_INFO = r"info depth \d+ score (-?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+( pv( \S+)+)?"
 
 
+def handshake(option, default, ok):
+    """The expected answer to a handshake: `option` starts each option line."""
+    return ["id name Fairyforge", "id author the Fairyforge developers",
+            rf"{option} Hash type spin default 16 min 1 max 4096",
+            rf"{option} UCI_Chess960 type check default false",
+            rf"{option} UCI_Variant type combo default {default}( var \S+)+",
+            rf"{option} VariantPath type string default <empty>", ok]
+
+
 @pytest.fixture
 def engine():
     process = Engine()
@@ -24,12 +33,7 @@ def engine():
 def test_usi_session(engine, games):
     shogi = games["shogi"]
     engine.send("usi")
-    check_lines(engine.until("usiok"), [
-        "id name Fairyforge", "id author the Fairyforge developers",
-        r"option name Hash type spin default 16 min 1 max 4096",
-        r"option name UCI_Chess960 type check default false",
-        r"option name UCI_Variant type combo default shogi( var \S+)+",
-        r"option name VariantPath type string default <empty>", "usiok"])
+    check_lines(engine.until("usiok"), handshake("option name", "shogi", "usiok"))
     assert engine.ask("setoption name USI_Hash value 64", "setoption name USI_Ponder value false",
                       "usinewgame", "position startpos moves 7g7f 3c3d") == []
     check_lines(engine.ask("d"), [
@@ -54,12 +58,7 @@ def test_usi_session(engine, games):
 def test_ucci_session(engine, games):
     xiangqi = games["xiangqi"]
     engine.send("ucci")
-    check_lines(engine.until("ucciok"), [
-        "id name Fairyforge", "id author the Fairyforge developers",
-        r"option Hash type spin default 16 min 1 max 4096",
-        r"option UCI_Chess960 type check default false",
-        r"option UCI_Variant type combo default xiangqi( var \S+)+",
-        r"option VariantPath type string default <empty>", "ucciok"])
+    check_lines(engine.until("ucciok"), handshake("option", "xiangqi", "ucciok"))
     assert engine.ask("setoption Hash 32", "position startpos moves h2e2 h9g7") == []
     position = xiangqi.start()
     for move in ("h3e3", "h10g8"):
