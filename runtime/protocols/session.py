@@ -125,6 +125,7 @@ class Session:
             self.values["uci_variant"] = name
             self.variant_chosen = True
             self.current = None
+            self.failures.pop(name, None)          # chosen again: a failed build is retried
             if old != name and old in self.builds:
                 self.builds.pop(old).cancel()
         try:
