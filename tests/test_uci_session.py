@@ -441,3 +441,20 @@ def test_an_unreadable_variant_path_directory_is_reported(tmp_path, monkeypatch)
     session.set_option("VariantPath", str(tmp_path))
     assert out.getvalue() == (f"info string error: VariantPath: cannot read {tmp_path}: "
                               "Permission denied\n")
+
+
+def test_a_build_that_fails_is_reported_and_go_answers_none(tmp_path):
+    blocked = tmp_path / "a_file"
+    blocked.write_text("not a directory")
+    engine = Engine(cache=blocked)
+    try:
+        engine.send("uci")
+        engine.until("uciok")
+        lines = engine.search("position startpos", "go depth 1")
+        check_lines(lines, ["info string waiting for the chess engine to be built",
+                            "info string error: the chess engine could not be built:",
+                            f"info string cannot use the engine cache directory {blocked} .*",
+                            r"bestmove \(none\)"])
+        assert engine.quit() == []
+    finally:
+        engine.kill()

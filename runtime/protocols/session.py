@@ -219,6 +219,12 @@ class Session:
 
     def _resume(self):
         """Carry out what waited for the engine: the last position, then the go."""
+        if self.game is None:            # the build failed, and said why: no move to give
+            self.pending_position = None
+            if self.pending_go is not None:
+                self.pending_go = None
+                self.protocol.best_move(None, None, None)
+            return
         if self.pending_position is not None:
             spec, self.pending_position = self.pending_position, None
             self._apply_position(*spec)
