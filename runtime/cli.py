@@ -8,7 +8,7 @@
     fairyforge cache list|clean|path     the built engines on disk
     fairyforge studio                    the web studio on http://127.0.0.1:8765/
     fairyforge diff A B [--play]         compare two rule sets
-    fairyforge uci                       the UCI protocol (UCI_Variant, VariantPath)
+    fairyforge uci                       the engine over UCI, USI, UCCI or XBoard
     fairyforge play GAME                 play against the engine
     fairyforge playtest GAME [--against GAME2] --games N --depth D [--cluster ADDRESS]
 
@@ -101,8 +101,8 @@ def cmd_build(args):
 
 
 def cmd_uci(args):
-    from . import uci
-    return uci.main()
+    from . import protocols
+    return protocols.main(protocol=args.protocol)
 
 
 def cmd_play(args):
@@ -153,8 +153,13 @@ def parser():
     b.add_argument("--force", action="store_true", help="rebuild even if cached")
     b.set_defaults(func=cmd_build)
 
-    u = sub.add_parser("uci", help="speak the UCI protocol on stdin/stdout")
-    u.set_defaults(func=cmd_uci)
+    protocols = {"uci": "the engine on stdin/stdout: UCI, or USI, UCCI, XBoard as the first "
+                        "command says (docs/engine.md)",
+                 "usi": "the same, starting in USI (shogi GUIs)",
+                 "ucci": "the same, starting in UCCI (xiangqi GUIs)",
+                 "xboard": "the same, starting in XBoard/CECP"}
+    for name, text in protocols.items():
+        sub.add_parser(name, help=text).set_defaults(func=cmd_uci, protocol=name)
 
     pl = sub.add_parser("play", help="play against the engine in the terminal")
     pl.add_argument("game", metavar="GAME")

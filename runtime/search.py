@@ -49,14 +49,18 @@ class Result:
     info: Optional[Info]
 
 
-def think(position, depth=None, nodes=None, movetime=None, on_info=None, stop_flag=None):
+def think(position, depth=None, nodes=None, movetime=None, on_info=None, stop_flag=None,
+          moves=None):
     """Search `position` and return a Result; at least one depth is always completed.
 
     depth: plies (default: as deep as the limits allow, at most 64); nodes: node budget;
-    movetime: seconds.  on_info(Info) is called after each completed depth.
+    movetime: seconds.  on_info(Info) is called after each completed depth.  moves, if
+    given, restricts the search to those of the legal moves (UCI `searchmoves`).
     """
     engine = position.engine
     legal = position.legal_moves()           # history-dependent rules applied here
+    if moves is not None:
+        legal = [m for m in legal if m in moves]
     if not legal:
         return Result(None, None)
     codes = [m.code for m in legal]

@@ -1,8 +1,8 @@
-"""The playing engine: search finds forced mates, speaks UCI to python-chess, plays
-every bundled game legally and beats a random mover."""
+"""The playing engine: search finds forced mates, plays every bundled game legally and
+beats a random mover.  (The engine protocols are tested in tests/test_uci_*.py and
+tests/test_protocol_*.py.)"""
 
 import random
-import sys
 
 import pytest
 
@@ -66,41 +66,6 @@ def test_search_leaves_the_position_unchanged(games):
     before = (pos.fen(), pos.key())
     think(pos, depth=3)
     assert (pos.fen(), pos.key()) == before
-
-
-def test_python_chess_drives_a_whole_game_over_uci():
-    chess = pytest.importorskip("chess")
-    import chess.engine
-    engine = chess.engine.SimpleEngine.popen_uci([sys.executable, "-m", "fairyforge.cli", "uci"])
-    try:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=True) and board.ply() < 160:
-            result = engine.play(board, chess.engine.Limit(depth=2))
-            assert result.move in board.legal_moves
-            board.push(result.move)
-        info = engine.analyse(board if not board.is_game_over() else chess.Board(),
-                              chess.engine.Limit(depth=3))
-        assert "score" in info
-    finally:
-        engine.quit()
-
-
-def test_uci_variant_and_variant_path(tmp_path):
-    import io
-    from fairyforge.uci import UciEngine
-    definition = tmp_path / "mini.variant"
-    definition.write_text('variant minitest "Mini"\nboard 4x4\npiece king K K royal\n'
-                          'piece rook R R\nsetup "1k2/4/4/R2K w - - 0 1"\n')
-    out = io.StringIO()
-    engine = UciEngine(out)
-    for line in ("uci", f"setoption name VariantPath value {definition}",
-                 "setoption name UCI_Variant value minitest", "isready",
-                 "position startpos", "go depth 3"):
-        engine.handle(line)
-    engine._wait()
-    text = out.getvalue()
-    assert "loaded variant minitest" in text and "readyok" in text
-    assert "bestmove " in text and "info depth 3" in text
 
 
 def _versus_random(game, seed, depth=2, max_plies=240):

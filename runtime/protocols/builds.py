@@ -1,0 +1,147 @@
+"""Engines built in the background, so that a protocol session keeps answering.
+
+A build runs in a child process (`python -m fairyforge.protocols.builds SOURCE`) watched
+by a thread: the child's progress lines come back as they are written, and the build
+can be cancelled at any moment (SIGINT to the child's process group: the compiler
+removes its temporary directory and the C compiler stops with it).  The cache entry
+appears with an atomic rename (compiler/build.py), so a build cancelled or killed at
+any point leaves the cache as it was, and the next session simply builds again.
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+PROGRESS = "progress "          # the child's progress lines start with this
+MAX_ERROR_LINES = 40            # a definition with 8000 errors is reported in brief
+CANCEL_GRACE = 3.0              # seconds a cancelled child gets before SIGKILL
+
+
+class Build:
+    """One variant's build: start() it, wait() for it, or cancel() it.
+
+    When the build ends (not when it is cancelled) `on_done(build)` is called from the
+    build's thread, with `game` set to the loaded Game or `error` to the reason.
+    """
+
+    def __init__(self, name, source, on_progress, on_done):
+        self.name = name
+        self.source = source
+        self.on_progress = on_progress
+        self.on_done = on_done
+        self.game = None
+        self.error = None
+        self.cancelled = False
+        self.compiled = False           # it compiled (not merely found in the cache)
+        self.finished = threading.Event()
+        self.started = time.monotonic()
+        self._process = None
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._run, name=f"build {name}", daemon=True)
+
+    def start(self):
+        self._thread.start()
+        return self
+
+    def wait(self, timeout=None):
+        """True once the build has ended (built, failed or cancelled)."""
+        return self.finished.wait(timeout)
+
+    @property
+    def seconds(self):
+        return time.monotonic() - self.started
+
+    def cancel(self, wait=False):
+        """Stop the child (if any) and forget the result.  With `wait`, return once the
+        child is gone (at most CANCEL_GRACE seconds), else at once."""
+        with self._lock:
+            self.cancelled = True
+            process = self._process
+        if process is None:
+            return
+        if wait:
+            _interrupt(process)
+        else:
+            threading.Thread(target=_interrupt, args=(process,), daemon=True).start()
+
+    def join(self, timeout):
+        self._thread.join(timeout)
+
+    def _run(self):
+        try:
+            self._build()
+        except Exception as err:        # the thread must end with a verdict, whatever happens
+            self.error = f"{type(err).__name__}: {err}"
+        try:
+            if not self.cancelled:
+                self.on_done(self)      # before `finished`: a waiter sees the result applied
+        finally:
+            self.finished.set()
+
+    def _build(self):
+        errors = []
+        with self._lock:
+            if self.cancelled:
+                return
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "fairyforge.protocols.builds", self.source],
+                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                text=True, errors="replace", start_new_session=True)
+        for line in self._process.stdout:
+            line = line.rstrip("\n")
+            if line.startswith(PROGRESS):
+                self.compiled = True
+                if not self.cancelled:
+                    self.on_progress(self, line[len(PROGRESS):])
+            elif line.strip() and len(errors) < MAX_ERROR_LINES:
+                errors.append(line)
+        status = self._process.wait()
+        if self.cancelled:
+            return
+        if status != 0:
+            self.error = "\n".join(errors) or f"the build process failed (exit status {status})"
+            return
+        from fairyforge import load
+        self.game = load(self.source)          # found in the cache the child filled
+
+
+def _interrupt(process):
+    """SIGINT to the child's process group (the compiler cleans up on it), SIGKILL if it
+    is still there after a grace period."""
+    try:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGINT)
+            process.wait(CANCEL_GRACE)
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    except (ProcessLookupError, PermissionError):
+        pass                                    # already gone
+
+
+def main(argv=None):
+    """The child: build one game's engine into the cache, progress on stdout."""
+    argv = sys.argv[1:] if argv is None else argv
+    from fairyforge.compiler import build, loader
+    from fairyforge.errors import FairyforgeError
+    try:
+        variant = loader.load_variant(argv[0])
+        build.build(variant, progress=lambda message: print(PROGRESS + message, flush=True))
+    except KeyboardInterrupt:
+        return 130
+    except FairyforgeError as err:
+        print(str(err), flush=True)
+        return 2
+    except Exception as err:        # RecursionError, MemoryError ...: reported, not a traceback
+        print(f"{type(err).__name__}: {err}", flush=True)
+        return 3
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
