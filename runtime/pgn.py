@@ -56,8 +56,8 @@ def export(pos, headers=None):
     if pos.setup_fen != game.start_fen:
         tags.update(SetUp="1", FEN=pos.setup_fen)
     tags.update(headers or {})
-    lines = [f'[{name} "{_quote(str(value))}"]' for name, value in tags.items()]
-    return "\n".join(lines) + "\n\n" + _wrap(_movetext(pos) + [tags["Result"]]) + "\n"
+    lines = [f'[{name} "{quote(str(value))}"]' for name, value in tags.items()]
+    return "\n".join(lines) + "\n\n" + wrap(_movetext(pos) + [tags["Result"]]) + "\n"
 
 
 def _movetext(pos):
@@ -75,11 +75,13 @@ def _movetext(pos):
     return words
 
 
-def _quote(text):
+def quote(text):
+    """A tag value as PGN writes it (backslashes and quotes escaped)."""
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _wrap(words, width=79):
+def wrap(words, width=79):
+    """Move text: the words joined by spaces, in lines of at most `width` characters."""
     lines, line = [], ""
     for word in words:
         if line and len(line) + 1 + len(word) > width:

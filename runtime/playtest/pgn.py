@@ -14,6 +14,7 @@ import time
 
 import yaml
 
+from ..pgn import quote, wrap
 from .store import Store
 
 
@@ -39,8 +40,7 @@ def export_pgn(db, path, run_id=None):
 
 
 def _tag(name, value):
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{name} "{text}"]\n'
+    return f'[{name} "{quote(str(value))}"]\n'
 
 
 def _game_text(game, ruleset, info, start_fen):
@@ -59,16 +59,5 @@ def _game_text(game, ruleset, info, start_fen):
             words.append(f"{ply // 2 + 1}.")
         words.append(move)
     words.append(game["result"])
-    return "".join(_tag(k, v) for k, v in tags) + "\n" + _wrap(words) + "\n\n"
+    return "".join(_tag(k, v) for k, v in tags) + "\n" + wrap(words) + "\n\n"
 
-
-def _wrap(words, width=79):
-    lines, line = [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return "\n".join(lines)
