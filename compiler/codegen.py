@@ -108,4 +108,5 @@ def generate(tables, max_moves):
                            int16_literal=int16_literal, meta_literal=repr(tables.meta),
                            encoding=encoding.cython_source().rstrip("\n"),
                            refusals=refusals, game_ends=game_ends,
+                           ncodes=encoding.piece_code(tables.ntypes, 0),
                            hooks=render_hooks(env, tables))

@@ -223,7 +223,7 @@ class Lowerer:
         piece that promotes, nearness to its promotion zone.
         """
         squares = self.all_squares()
-        values, pst = [], [[0] * self.nsq for _ in range(2 + 2 * len(pieces))]
+        values, pst = [], [[0] * self.nsq for _ in range(piece_code(len(pieces), 0))]
         for piece, model in zip(pieces, self.v.pieces):
             walks = [PieceWalk.of(self.v, model, colour) for colour in (WHITE, BLACK)]
             confine = (self.side_squares(model.confined_to, WHITE)

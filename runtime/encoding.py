@@ -146,4 +146,8 @@ cdef inline int piece_code(int typ, int colour) noexcept nogil:
 
 cdef inline int code_type(int code) noexcept nogil:
     return (code >> 1) - 1
+
+
+cdef inline int code_colour(int code) noexcept nogil:
+    return code & 1
 '''

@@ -228,7 +228,7 @@ cdef class Engine:
         for sq, code in pieces:
             self.pos.b[sq] = code
             if code_type(code) == ROYAL_TYPE:
-                self.pos.royal[code & 1] = sq
+                self.pos.royal[code_colour(code)] = sq
         for i in range(2 * NTYPES):
             self.pos.hand[i] = hands[i]
         self.pos.side = side

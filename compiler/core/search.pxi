@@ -51,7 +51,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
         pc = p.b[sq]
         if pc > OFF:
             v = VALUE[code_type(pc)] + PST[pc * NSQ + sq]
-            score += v if (pc & 1) == 0 else -v
+            score += v if code_colour(pc) == 0 else -v
     if HAS_DROPS:
         for t in range(NTYPES):
             score += VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
