@@ -414,15 +414,12 @@ class Resolver(RegionResolver, PromotionResolver):
                         rs = {self.mirror((0, r))[1] for r in other}
                     squares[side] = {(f, r) for f in range(self.files) for r in rs}
                 out[name] = SquareSet(self.names(squares["white"]), self.names(squares["black"]))
-        for st in self.lists["initial"]:
-            where = self.as_set(st, st.region)
-            for token in st.pieces:
-                name = self.piece_name(st, token)
-                if name:
-                    out[name] = where
+        out.update(self._per_piece_region("initial"))
         return out
 
     def _per_piece_region(self, kind):
+        """`initial`/`confine PIECES in|to REGION`: piece name -> its squares (the last
+        statement for a piece counts)."""
         out = {}
         for st in self.lists[kind]:
             where = self.as_set(st, st.region)
