@@ -13,13 +13,14 @@ from importlib import resources
 
 import jinja2
 
+import fairyforge
 from fairyforge import encoding
 
 from . import rules
 
 
 TEMPLATE = "engine.pyx.j2"
-VERSION = "0.2.0"
+VERSION = fairyforge.__version__      # part of the build cache key
 
 
 def _package_folder(name):

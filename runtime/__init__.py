@@ -13,7 +13,7 @@ from .game import Game
 from .move import Move
 from .position import Outcome, Position
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 __all__ = ["load", "Game", "Position", "Move", "Outcome", "FairyforgeError",
            "DefinitionError", "FenError", "MoveError", "InvalidMoveError",
            "IllegalMoveError", "EmptyHistoryError", "BuildError", "UnknownGameError",
