@@ -183,7 +183,7 @@ def _generate_into(variant, module_name, root, flags, progress):
 def build(variant, progress=None, sanitize=False, force=False):
     """Build (or find in the cache) the engine module for a Variant; returns its path."""
     flags = SANITIZE_FLAGS if sanitize else CFLAGS
-    key = cache_key(model_phase.dump_yaml(variant), flags)
+    key = cache_key(model_phase.dump_yaml(variant, fast=True), flags)
     module_name = f"ff_{variant.name}_{key}"
     root = cache_root()
     entry = os.path.join(root, module_name)

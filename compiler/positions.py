@@ -6,6 +6,8 @@ the rule model and a ParsedFen whose pieces are (type index, colour) pairs, and
 answers with every problem as (FEN field, message), in the order the fields are read.
 """
 
+import functools
+
 from fairyforge.encoding import MAX_HAND
 from fairyforge.fen import parse_fen, parse_square, square_name
 
@@ -18,6 +20,13 @@ def token_table(variant):
     """FEN token -> (type index, colour)."""
     return {tok: (i, colour) for i, p in enumerate(variant.pieces)
             for colour, tok in enumerate(p.tokens) if tok is not None}
+
+
+@functools.lru_cache(maxsize=64)
+def rules_for(variant):
+    """The PositionRules of a variant, worked out once per process (`check` and the
+    runtime loading the same game share them)."""
+    return PositionRules(variant)
 
 
 class PositionRules:

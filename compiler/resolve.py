@@ -208,7 +208,7 @@ class Resolver(RegionResolver, PromotionResolver):
         every FEN (compiler/positions.py), so `check` and the engine agree."""
         st = self.statements["setup"]
         parsed = parse_fen(variant.setup, self.files, self.ranks, positions.token_table(variant))
-        for field, message in positions.PositionRules(variant).problems(parsed):
+        for field, message in positions.rules_for(variant).problems(parsed):
             self.error(st, st.fen, f"setup does not fit the game: {message} ({field})")
 
     def _latest_regions(self):

@@ -31,8 +31,8 @@ class Game:
     @functools.cached_property
     def position_rules(self):
         """The game's rules about positions (what a FEN may hold), worked out once."""
-        from .compiler.positions import PositionRules
-        return PositionRules(self.variant)
+        from .compiler.positions import rules_for
+        return rules_for(self.variant)
 
     @property
     def start_fen(self):
