@@ -128,3 +128,24 @@ def test_bare_king_matches_pyffish(bare_chess):
     sf = pytest.importorskip("pyffish")
     sf.load_variant_config(BARE_CHESS_FSF)
     assert _playouts(sf, bare_chess, "barechess", BARE_CHESS_FEN, 300, "bare") >= 5
+
+
+def test_no_bare_king_takes_the_rule_back():
+    chaturanga = ff.load("chaturanga")
+    assert chaturanga.variant.bare_king == "" and ff.load("shatranj").variant.bare_king
+    assert chaturanga.position("4k3/8/8/8/8/8/8/2RQK3 w - - 0 1").outcome() is None
+
+
+def test_chaturanga_matches_pyffish():
+    sf = pytest.importorskip("pyffish")
+    chaturanga = ff.load("chaturanga")
+    fen = sf.start_fen("chaturanga")
+    assert chaturanga.start().fen() == fen
+
+    def count(moves, depth):
+        legal = sf.legal_moves("chaturanga", fen, moves)
+        return len(legal) if depth == 1 else sum(count(moves + [m], depth - 1) for m in legal)
+
+    assert chaturanga.start().perft(3) == count([], 3)
+    # No bare-king endings: pyffish ends none of these games early, and neither do we.
+    assert _playouts(sf, chaturanga, "chaturanga", SHATRANJ_FEN, 200, "chaturanga") == 0

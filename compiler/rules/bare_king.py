@@ -4,6 +4,7 @@ courier; Fairy-Stockfish's extinctionValue = loss with extinctionPieceTypes = * 
 extinctionPieceCount = 1, and extinctionOpponentPieceCount = 2).  `unless bared back`
 (FSF's extinctionClaim) gives the bared side one reply when the other has a single
 piece besides its king: taking it leaves two bare kings, and the game goes on.
+`no bare king` takes a parent's rule back (chaturanga extends shatranj).
 
 Engine (templates/rules/bare_king.j2): the game_end hook counts each side's pieces,
 the side that just moved first.  An ended game has no legal moves.  Position.outcome
@@ -22,9 +23,11 @@ ORDER = 71
 GRAMMAR = '''
 // bare king loses [, unless bared back]
 bare_king_decl: "bare" "king" "loses" BARED_BACK?
+// no bare king: take back the parent's bare-king rule
+no_bare_king_decl: "no" "bare" "king"
 BARED_BACK.2: /,[ \\t]*unless[ \\t]+bared[ \\t]+back(?![A-Za-z0-9_])/
 '''
-KEYWORDS = ("bare",)
+KEYWORDS = ("bare", "no")
 TERMINAL_WORDS = {"BARED_BACK": ", unless bared back"}
 
 
@@ -33,7 +36,12 @@ class BareKingLoses(Node):
     bared_back: Any = None
 
 
-STATEMENTS = {"bare_king_decl": BareKingLoses}
+@dataclass
+class NoBareKing(Node):
+    pass
+
+
+STATEMENTS = {"bare_king_decl": BareKingLoses, "no_bare_king_decl": NoBareKing}
 FIELDS = [("bare_king", str, "")]       # "", "loses" or "loses unless bared back"
 TEMPLATE = "rules/bare_king.j2"
 ENDS = {"BARE_KING": "bare king"}
@@ -42,7 +50,9 @@ ENDS = {"BARE_KING": "bare king"}
 def resolve(nodes, context):
     if not nodes:
         return {}
-    node = nodes[-1]
+    node = nodes[-1]                    # the child's statement replaces its parent's
+    if isinstance(node, NoBareKing):
+        return {"bare_king": ""}
     if not any(piece["royal"] for piece in context.pieces.values()):
         context.error(node, None, "`bare king loses` needs a royal piece (a king)")
     return {"bare_king": "loses unless bared back" if node.bared_back else "loses"}
