@@ -6,12 +6,13 @@ extinctionClaim), and chess with a bare-king rule against the same rule in varia
 form, on random playouts that capture often.
 """
 
-import random
-
 import pytest
 
 import fairyforge as ff
 from fairyforge.errors import DefinitionError
+from fsf_playouts import captures_first, compare_playouts, load_text
+
+BARE = "bare king"
 
 BARE_CHESS = """variant barechess extends chess
 bare king loses
@@ -37,9 +38,7 @@ def shatranj():
 
 @pytest.fixture(scope="module")
 def bare_chess(tmp_path_factory):
-    path = tmp_path_factory.mktemp("bare") / "barechess.variant"
-    path.write_text(BARE_CHESS)
-    return ff.load(str(path))
+    return load_text(tmp_path_factory, "barechess", BARE_CHESS)
 
 
 def test_shatranj_perft_matches_fsf_suite(shatranj):
@@ -90,44 +89,20 @@ def test_a_misspelt_option_is_a_syntax_error(tmp_path):
     assert "bad.variant:2:" in str(err.value)
 
 
-def _playouts(sf, game, variant, fen, count, seed):
-    """Random playouts that capture often, compared with pyffish: legal moves and
-    game ends."""
-    rng = random.Random(seed)
-    positions = endings = 0
-    while positions < count:
-        pos, moves = game.position(fen), []
-        for _ in range(120):
-            ours = sorted(str(m) for m in pos.legal_moves())
-            assert ours == sorted(sf.legal_moves(variant, fen, moves)), moves
-            ended, value = sf.is_immediate_game_end(variant, fen, moves)
-            positions += 1
-            if ended:
-                endings += 1
-                winner = pos.turn if value > 0 else ("black" if pos.turn == "white" else "white")
-                assert pos.outcome() == ff.Outcome(winner, "bare king"), moves
-            elif ours:
-                assert pos.outcome() is None or pos.outcome().reason != "bare king", moves
-            if not ours:
-                break
-            captures = [m for m in ours if sf.is_capture(variant, fen, moves, m)]
-            move = rng.choice(captures if captures and rng.random() < 0.7 else ours)
-            moves.append(move)
-            pos.push_uci(move)
-    return endings
-
-
 def test_shatranj_matches_pyffish(shatranj):
     sf = pytest.importorskip("pyffish")
     assert shatranj.start().fen() == sf.start_fen("shatranj")
-    assert _playouts(sf, shatranj, "shatranj", SHATRANJ_FEN, 300, "shatranj") >= 3
-    _playouts(sf, shatranj, "shatranj", sf.start_fen("shatranj"), 200, "shatranj start")
+    assert compare_playouts(sf, shatranj, "shatranj", SHATRANJ_FEN, 300, "shatranj",
+                            BARE, captures_first(sf, "shatranj", SHATRANJ_FEN)) >= 3
+    start = sf.start_fen("shatranj")
+    compare_playouts(sf, shatranj, "shatranj", start, 200, "shatranj start", BARE)
 
 
 def test_bare_king_matches_pyffish(bare_chess):
     sf = pytest.importorskip("pyffish")
     sf.load_variant_config(BARE_CHESS_FSF)
-    assert _playouts(sf, bare_chess, "barechess", BARE_CHESS_FEN, 300, "bare") >= 5
+    assert compare_playouts(sf, bare_chess, "barechess", BARE_CHESS_FEN, 300, "bare",
+                            BARE, captures_first(sf, "barechess", BARE_CHESS_FEN)) >= 5
 
 
 def test_no_bare_king_takes_the_rule_back():
@@ -148,4 +123,5 @@ def test_chaturanga_matches_pyffish():
 
     assert chaturanga.start().perft(3) == count([], 3)
     # No bare-king endings: pyffish ends none of these games early, and neither do we.
-    assert _playouts(sf, chaturanga, "chaturanga", SHATRANJ_FEN, 200, "chaturanga") == 0
+    assert compare_playouts(sf, chaturanga, "chaturanga", SHATRANJ_FEN, 200, "chaturanga",
+                            BARE, captures_first(sf, "chaturanga", SHATRANJ_FEN)) == 0

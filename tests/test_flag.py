@@ -8,12 +8,13 @@ playouts that compare every legal move list and every game end.  The perft rows 
 Fairy-Stockfish's own suite (shared/perft/fsf_suite.tsv, copied here).
 """
 
-import random
-
 import pytest
 
 import fairyforge as ff
 from fairyforge.errors import DefinitionError, IllegalMoveError
+from fsf_playouts import compare_playouts, load_text
+
+REACHED = "goal reached"
 
 # Rows of Fairy-Stockfish's perft suite: (variant, FEN, depth, nodes).
 FSF_SUITE = [
@@ -67,9 +68,7 @@ def racing():
 
 @pytest.fixture(scope="module")
 def queen_race(tmp_path_factory):
-    path = tmp_path_factory.mktemp("flag") / "queenrace.variant"
-    path.write_text(QUEEN_RACE)
-    return ff.load(str(path))
+    return load_text(tmp_path_factory, "queenrace", QUEEN_RACE)
 
 
 def test_a_king_on_the_hill_has_won(hill):
@@ -189,55 +188,27 @@ HILL = [(3, 3), (3, 4), (4, 3), (4, 4)]
 EIGHTH_RANK = [(f, 7) for f in range(8)]
 
 
-def _playouts(sf, game, variant, fen, count, seed, prefer=lambda pos, moves: []):
-    """Random playouts compared with pyffish: legal moves and game ends.  `prefer`
-    names the moves tried first, one time in two (the playouts then reach the rule)."""
-    rng = random.Random(seed)
-    positions = endings = 0
-    while positions < count:
-        pos, moves = game.position(fen), []
-        for _ in range(150):
-            ours = sorted(str(m) for m in pos.legal_moves())
-            assert ours == sorted(sf.legal_moves(variant, fen, moves)), moves
-            ended, value = sf.is_immediate_game_end(variant, fen, moves)
-            positions += 1
-            if ended:
-                endings += 1
-                winner = None if value == 0 else pos.turn if value > 0 else \
-                    ("black" if pos.turn == "white" else "white")
-                assert pos.outcome() == ff.Outcome(winner, "goal reached"), moves
-            if not ours:
-                break
-            better = prefer(pos, ours)
-            move = rng.choice(better if better and rng.random() < 0.5 else ours)
-            moves.append(move)
-            pos.push_uci(move)
-    return endings
+# (bundled game, start FEN or None for its own start, goal, endings at least)
+BUILT_INS = [
+    ("kingofthehill", None, HILL, 3),
+    ("racingkings", None, EIGHTH_RANK, 3),
+    ("racingkings", "8/8/2K2k2/8/8/8/3r4/2R5 w - - 0 1", EIGHTH_RANK, 5),
+]
 
 
-def test_king_of_the_hill_matches_pyffish(hill):
+@pytest.mark.parametrize("name, fen, goal, endings", BUILT_INS)
+def test_built_in_games_match_pyffish(name, fen, goal, endings):
+    """The bundled game against pyffish's built-in game of the same name."""
     sf = pytest.importorskip("pyffish")
-    fen = sf.start_fen("kingofthehill")
-    assert hill.start().fen() == fen
-    assert _playouts(sf, hill, "kingofthehill", fen, 300, "hill", toward(HILL)) >= 3
-
-
-def test_racing_kings_matches_pyffish(racing):
-    sf = pytest.importorskip("pyffish")
-    fen = sf.start_fen("racingkings")
-    assert racing.start().fen() == fen
-    assert _playouts(sf, racing, "racingkings", fen, 300, "racing",
-                     toward(EIGHTH_RANK)) >= 3
-
-
-def test_racing_kings_endgames_match_pyffish(racing):
-    sf = pytest.importorskip("pyffish")
-    fen = "8/8/2K2k2/8/8/8/3r4/2R5 w - - 0 1"
-    assert _playouts(sf, racing, "racingkings", fen, 300, "racing endgame",
-                     toward(EIGHTH_RANK)) >= 5
+    game = ff.load(name)
+    assert game.start().fen() == sf.start_fen(name)
+    fen = fen or sf.start_fen(name)
+    assert compare_playouts(sf, game, name, fen, 300, f"{name} {fen}", REACHED,
+                            toward(goal)) >= endings
 
 
 def test_a_queen_goal_matches_pyffish(queen_race):
     sf = pytest.importorskip("pyffish")
     sf.load_variant_config(QUEEN_RACE_FSF)
-    assert _playouts(sf, queen_race, "queenrace", QUEEN_RACE_FEN, 300, "queen") >= 5
+    assert compare_playouts(sf, queen_race, "queenrace", QUEEN_RACE_FEN, 300, "queen",
+                            REACHED) >= 5
