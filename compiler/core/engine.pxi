@@ -350,6 +350,7 @@ cdef class Engine:
         GameEnd number of the rule that ended the game)."""
         self._idle()
         cdef int reason = 0, result = 0
+        self._reserve(4)                # a rule may look a ply ahead (the flag's reply)
         if HAS_GAME_END:
             result = rules_game_end(&self.pos, &reason)
         if not result:

@@ -45,7 +45,8 @@ cdef inline double now() noexcept nogil:
 
 
 cdef int evaluate(Pos* p) noexcept nogil:
-    """Material, square bonuses and pieces in hand, from the side to move's view."""
+    """Material, square bonuses, pieces in hand and the rules' own terms
+    (rules_evaluate), from the side to move's view."""
     cdef int score = 0, sq, pc, v, c, t
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
@@ -55,6 +56,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
     if HAS_DROPS:
         for t in range(NTYPES):
             score += VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
+    score += rules_evaluate(p)
     return score if p.side == 0 else -score
 
 
