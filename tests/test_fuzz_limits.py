@@ -31,7 +31,6 @@ import sys
 import tempfile
 import time
 
-import pytest
 from hypothesis import given, strategies as st
 
 from fairyforge import encoding
