@@ -152,12 +152,15 @@ class PositionRules:
                 out.append(("holdings", f"{count} {held}s in hand, at most {MAX_HAND - 1} "
                             "are supported"))
         captures_to_hand = self.v.captures.to_hand_white or self.v.captures.to_hand_black
-        others = sum(1 for typ, _ in list(parsed.board.values()) + list(parsed.holdings)
-                     if typ != self.royal)
-        if captures_to_hand and others > MAX_HAND - 1:
-            # A capture adds to a hand, whose counts stay below MAX_HAND: no hand can
-            # pass that if there are no more pieces than that to capture.
-            out.append(("board", f"{others} pieces besides the royal ones: with captures "
+        # A capture adds to a hand, whose counts stay below MAX_HAND: no hand can pass
+        # that if there are no more pieces than that to capture or hold.  The engine's
+        # own bound (set_state) counts every piece in hand, a royal one waiting to be
+        # deployed included, and every piece on the board but the royal ones.
+        in_hand = len(parsed.holdings)
+        on_board = sum(1 for typ, _ in parsed.board.values() if typ != self.royal)
+        if captures_to_hand and in_hand + on_board > MAX_HAND - 1:
+            out.append(("board", f"{in_hand + on_board} pieces in play ({in_hand} in hand and "
+                        f"{on_board} on the board besides the royal ones): with captures "
                         f"going to hand, at most {MAX_HAND - 1} are supported"))
         return out
 

@@ -14,6 +14,7 @@ import os
 from fairyforge import encoding
 from fairyforge.errors import FenError
 from fairyforge.fen import parse_fen, parse_square, square_name
+from fairyforge.move import drop_letter
 
 from . import loader, nodes, positions, rules
 from .atoms import merge_atoms, with_changes
@@ -185,6 +186,7 @@ class Resolver(RegionResolver, PromotionResolver):
         self._check_royals(pieces)
         captures = self._captures()
         drops = self._drops(captures, setup)
+        self._check_drop_letters(drops)
         castling = self._castling(setup)
         en_passant = self._en_passant()
         deployment = self._deployment(setup)
@@ -494,6 +496,21 @@ class Resolver(RegionResolver, PromotionResolver):
                                   not_mating="not mating" in flags.get(name, ())))
         return tuple(rules)
 
+    def _check_drop_letters(self, drops):
+        """Move text names a dropped piece by one letter (`A@e4`, fairyforge.move's
+        drop_letter): two droppable pieces with the same one could not be told apart."""
+        first = {}
+        for rule in drops:
+            info = self.pieces[rule.piece]
+            letter = drop_letter(info["tokens"]) if any(info["tokens"]) else None
+            if letter in first:
+                self.error(info["statement"], info["statement"].letter,
+                           f"drops of '{rule.piece}' would be written {letter}@SQUARE, as "
+                           f"those of '{first[letter]}' are (a drop names a piece by White's "
+                           "letter, or Black's uppercased): give one of them another letter")
+            elif letter:
+                first[letter] = rule.piece
+
     def _castling(self, setup):
         out = []
         seen = {}
@@ -510,6 +527,10 @@ class Resolver(RegionResolver, PromotionResolver):
                            else st.rook_to,
                            "castling: the king and the rook must start and end on "
                            "different squares")
+                continue
+            if squares[0] == squares[1]:    # written by the king's move: e1e1 would be a pass
+                self.error(st, st.king_to, "castling: the king must move (a castling is "
+                           "written as the king's move, as in e1g1)")
                 continue
             sides = [str(st.side)] if st.side else list(SIDES)
             for side in sides:

@@ -33,9 +33,9 @@ def _progress(message):
 
 def cmd_check(args):
     from .compiler import loader, parse, resolve
-    from .compiler.diagnostics import DiagnosticBag
+    from .compiler.diagnostics import DiagnosticBag, render_all
     status = EXIT_OK
-    report = []
+    report, omitted = [], 0     # JSON: the diagnostics shown, and how many were left out
     for path in args.files:
         bag = DiagnosticBag()
         try:
@@ -52,15 +52,18 @@ def cmd_check(args):
             continue
         if bag:
             status = EXIT_ERROR
+        shown, more = bag.reported()
         if args.format == "json":
-            report += [d.as_dict() for d in bag.sorted()]
+            report += [d.as_dict() for d in shown]
+            omitted += more
         elif bag:
-            for diagnostic in bag.sorted():
-                print(diagnostic.render(), file=sys.stderr)
+            print(render_all(bag.sorted()), file=sys.stderr)
         elif not args.quiet:
             print(f"{path}: ok")
     if args.format == "json":
-        print(json.dumps({"diagnostics": report}, indent=2))
+        # "omitted" is there only when diagnostics were left out (the text's last line)
+        print(json.dumps({"diagnostics": report, **({"omitted": omitted} if omitted else {})},
+                         indent=2))
     return status
 
 

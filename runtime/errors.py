@@ -13,12 +13,14 @@ class DefinitionError(FairyforgeError):
     """A variant definition has one or more errors.
 
     `diagnostics` holds every problem found (a list of Diagnostic); str() gives them
-    all in the `file:line:col: message` form, each with the line and a caret.
+    in the `file:line:col: message` form, each with the line and a caret: the first
+    200, then a line counting the rest.
     """
 
     def __init__(self, diagnostics):
+        from .compiler.diagnostics import render_all
         self.diagnostics = list(diagnostics)
-        super().__init__("\n".join(d.render() for d in self.diagnostics))
+        super().__init__(render_all(self.diagnostics))
 
 
 class FenError(FairyforgeError, ValueError):

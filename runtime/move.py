@@ -7,6 +7,13 @@ from .encoding import (F_CASTLE, F_DROP, F_EP, code_colour, code_type, move_from
                        move_selector, move_to, selected_type)
 
 
+def drop_letter(tokens):
+    """The letter a drop names a piece by, from its (White's, Black's) FEN tokens: White's
+    letter, as Fairy-Stockfish writes drops, or Black's uppercased for a piece only Black
+    owns.  The compiler refuses two droppable pieces with the same drop letter."""
+    return (tokens[0] or tokens[1].upper()).rstrip("~")
+
+
 @dataclass(frozen=True)
 class Move:
     """A move of a particular game.  str() gives it in Fairy-Stockfish's UCI style:
@@ -107,11 +114,7 @@ class Notation:
         frm, to, sel = move_from(code), move_to(code), move_selector(code)
         dest = self.square_of_index[to]
         if code & F_DROP:
-            # Drops name the piece by its White letter, as Fairy-Stockfish does (or
-            # Black's, uppercased, for a piece only Black owns).
-            tokens = self.pieces[sel - 1]["tokens"]
-            letter = (tokens[0] or tokens[1].upper()).rstrip("~")
-            return f"{letter}@{dest}"
+            return f"{drop_letter(self.pieces[sel - 1]['tokens'])}@{dest}"
         text = self.square_of_index[frm] + dest
         if sel and not code & F_CASTLE:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]

@@ -121,7 +121,8 @@ def test_push_move_object_from_another_position(games):
      "5 plies since the last capture or pawn move, but only 0 have been played"),
     ("chess", "4k3/8/8/8/8/8/\u00b2/4K3 w - - 0 1", "board", "unexpected '\u00b2' in rank 2"),
     ("crazyhouse", "4k3/pppppppp/pppppppp/pppppppp/8/8/8/4K3[" + "P" * 40 + "] w - - 0 1", "board",
-     "64 pieces besides the royal ones: with captures going to hand, at most 63"),
+     "64 pieces in play (40 in hand and 24 on the board besides the royal ones): with "
+     "captures going to hand, at most 63"),
     ("chess", None, "fen", "a FEN must be a string"),
 ])
 def test_unreachable_position_is_refused(games, variant, fen, field, words):

@@ -8,12 +8,18 @@
 * move strings against positions from random games: InvalidMoveError or
   IllegalMoveError, and a refused move changes nothing;
 * random playouts in every bundled game: push/pop round trips (FEN and Zobrist key
-  identical after popping back) and keys identical to a fresh parse of the FEN.
+  identical after popping back) and keys identical to a fresh parse of the FEN;
+* tests/test_fuzz_limits.py adds definitions near every encoding limit, very long
+  tokens, deep `extends` chains and SIGINT during long work, each case timed
+  (hangs and escapes are counted); tests/test_uci_fuzz.py fuzzes the protocols.
 
 The CI budget is small and deterministic (`derandomize`).  FAIRYFORGE_FUZZ=long runs
 the campaign (many more cases, random seeds, playouts of thousands of plies):
 
     FAIRYFORGE_FUZZ=long python -m pytest tests/test_fuzz.py
+
+FAIRYFORGE_FUZZ_SCALE (a fraction, 1 by default) scales the long campaign's case
+counts, for a campaign that must fit in a given time (0.05: about a twentieth).
 
 Either way the terminal summary has a table of how many cases ran per input class,
 how many were accepted or refused, and how many distinct messages were seen
@@ -42,6 +48,7 @@ from fairyforge.errors import (DefinitionError, EmptyHistoryError, FenError,
 from conftest import DEFINITIONS
 
 LONG = os.environ.get("FAIRYFORGE_FUZZ", "").lower() == "long"
+SCALE = float(os.environ.get("FAIRYFORGE_FUZZ_SCALE", "1")) if LONG else 1.0
 GAMES = ff.bundled_games()
 FEN_FIELDS = {"fen", "board", "holdings", "side", "castling", "en passant",
               "halfmove clock", "fullmove number", "restrictions"}
@@ -49,6 +56,7 @@ FEN_FIELDS = {"fen", "board", "holdings", "side", "castling", "en passant",
 
 def budget(ci, long):
     """hypothesis settings: `ci` examples (deterministic) or `long` ones (random)."""
+    long = max(ci, int(long * SCALE))
     return settings(max_examples=long if LONG else ci, deadline=None, derandomize=not LONG,
                     database=None, suppress_health_check=list(HealthCheck))
 
@@ -62,11 +70,18 @@ class Stats:
         self.refused = 0
         self.messages = set()
         self.templates = set()
+        # Counted by the classes that time their cases (tests/test_fuzz_limits.py):
+        self.hangs = 0          # cases past the per-case time limit
+        self.escapes = 0        # exceptions outside what the class allows
+        self.slowest = None     # seconds, the slowest case
 
 
 FUZZ_STATS = collections.OrderedDict(
     (name, Stats()) for name in ("definition texts", "definition bytes", "FEN strings",
-                                 "move strings", "push(non-move)", "playout plies"))
+                                 "move strings", "push(non-move)", "playout plies",
+                                 "limit definitions", "hand FENs", "long tokens",
+                                 "extends chains",
+                                 "signals"))
 
 
 def _names():
@@ -123,11 +138,14 @@ def fuzz_report():
     rows = [(k, s) for k, s in FUZZ_STATS.items() if s.cases]
     if not rows:
         return []
-    lines = [f"campaign: {'long' if LONG else 'ci'}",
+    lines = [f"campaign: {'long' if LONG else 'ci'}"
+             + (f" (scale {SCALE})" if SCALE != 1 else ""),
              f"{'input class':<18} {'cases':>7} {'accepted':>9} {'refused':>8} {'crashes':>8} "
-             f"{'messages':>9} {'templates':>10}"]
+             f"{'hangs':>6} {'escapes':>8} {'slowest':>8} {'messages':>9} {'templates':>10}"]
     for kind, s in rows:
+        slowest = "-" if s.slowest is None else f"{s.slowest:.1f}s"
         lines.append(f"{kind:<18} {s.cases:>7} {s.accepted:>9} {s.refused:>8} {0:>8} "
+                     f"{s.hangs:>6} {s.escapes:>8} {slowest:>8} "
                      f"{len(s.messages):>9} {len(s.templates):>10}")
     target = os.environ.get("FAIRYFORGE_FUZZ_REPORT")
     if target:
@@ -135,6 +153,8 @@ def fuzz_report():
             json.dump({"campaign": "long" if LONG else "ci",
                        "classes": {k: {"cases": s.cases, "accepted": s.accepted,
                                        "refused": s.refused, "crashes": 0,
+                                       "hangs": s.hangs, "escapes": s.escapes,
+                                       "slowest_s": s.slowest,
                                        "messages": len(s.messages),
                                        "templates": sorted(s.templates)}
                                    for k, s in rows}}, handle, indent=1)
