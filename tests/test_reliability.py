@@ -165,9 +165,6 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.xfail(strict=True, reason="compiler/core/engine.pxi Engine.divide makes each "
-                   "root move and unmakes it after perft returns: KeyboardInterrupt skips "
-                   "the unmake (needs a try/finally there)")
 def test_ctrl_c_during_divide_leaves_the_position_unchanged():
     proc = subprocess.Popen([sys.executable, "-c", INTERRUPTED_DIVIDE],
                             stdout=subprocess.PIPE, text=True, env=dict(os.environ))

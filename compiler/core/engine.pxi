@@ -424,6 +424,8 @@ cdef class Engine:
         for move in self.legal_moves():
             self._reserve(depth + 4)
             make(&self.pos, move)
-            result.append((move, self.perft(depth - 1)))
-            unmake(&self.pos)
+            try:
+                result.append((move, self.perft(depth - 1)))
+            finally:                        # Ctrl-C in the subtree: the move is taken back
+                unmake(&self.pos)
         return result
