@@ -15,6 +15,7 @@ from .encoding import F_DROP, code_colour, code_type, move_from, piece_code
 from .errors import (ArgumentError, EmptyHistoryError, FenError, IllegalMoveError,
                      InvalidMoveError)
 from .fen import parse_fen, parse_square, square_name
+from .fen_out import write_fen
 from .move import Move
 from .refusals import explain_refusal, game_end_reason
 
@@ -81,45 +82,8 @@ class Position:
 
     # -- FEN out --------------------------------------------------------------------------
     def fen(self):
-        meta = self.game.meta
-        files, ranks = meta["files"], meta["ranks"]
-        letters = [p["letter"] for p in meta["pieces"]]
-        codes = self._engine.board()
-        tokens = [p["tokens"] for p in meta["pieces"]]
-        rows = []
-        for r in range(ranks - 1, -1, -1):
-            row, empty = "", 0
-            for f in range(files):
-                code = codes[r * files + f]
-                if code < 2:
-                    empty += 1
-                    continue
-                if empty:
-                    row += str(empty)
-                    empty = 0
-                row += tokens[code_type(code)][code_colour(code)]
-            if empty:
-                row += str(empty)
-            rows.append(row)
-        text = "/".join(rows)
-        if meta["has_drops"] or meta["setup_has_holdings"]:
-            hands = self._engine.hands()
-            n = len(letters)
-            held = ""
-            for colour in (0, 1):
-                for typ in range(n):
-                    if hands[colour * n + typ]:
-                        held += tokens[typ][colour] * hands[colour * n + typ]
-            text += f"[{held}]"
-        side, castling, ep, halfmove, fullmove, lifted = self._engine.state()
-        rights = "".join(c["fen"] for c in sorted(meta["castling"],
-                                                   key=lambda c: (c["colour"], c["fen"].upper() != "K"))
-                         if castling & (1 << c["bit"])) or "-"
-        ep_text = self.game.notation.square_of_index[ep] if ep else "-"
-        fen = f"{text} {'wb'[side]} {rights} {ep_text} {halfmove} {fullmove}"
-        if meta["restrictions"]:
-            fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")
-        return fen
+        """The position in Fairy-Stockfish's FEN style (runtime/fen_out.py)."""
+        return write_fen(self.game, self._engine)
 
     # -- moves ----------------------------------------------------------------------------
     @property
