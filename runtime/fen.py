@@ -112,20 +112,22 @@ def parse_holdings(text, tokens):
     return out
 
 
-# The largest halfmove clock or fullmove number read.  The engine keeps both in a C
-# int (at most 2**31 - 1); the margin of 147 million plies above this bound is more
-# moves than any history in memory can hold, so whatever the engine writes after a
-# readable FEN is readable again and never overflows.
+# The largest halfmove clock or fullmove number read from a FEN a user gives.  The
+# engine keeps both in a C int (at most ENGINE_COUNTER_LIMIT); the margin of 147 million
+# plies between the two is more moves than a history in memory can hold, so the
+# counters never overflow.  A FEN the engine itself wrote (Position.copy) is read up to
+# the engine's limit, so a copy never fails even near COUNTER_LIMIT.
 COUNTER_LIMIT = 2_000_000_000
+ENGINE_COUNTER_LIMIT = 2**31 - 1
 
 
-def _counter(text, name, minimum):
+def _counter(text, name, minimum, limit):
     if not re.fullmatch(r"[0-9]+", text):
         raise FenError(name, f"'{_clip(text)}' is not a number")
     # Compare digits before int(): thousands of digits would make int() raise.
-    value = int(text) if len(text.lstrip("0")) <= len(str(COUNTER_LIMIT)) else None
-    if value is None or value > COUNTER_LIMIT:
-        raise FenError(name, f"must be at most {COUNTER_LIMIT}, got {_clip(text)}")
+    value = int(text) if len(text.lstrip("0")) <= len(str(limit)) else None
+    if value is None or value > limit:
+        raise FenError(name, f"must be at most {limit}, got {_clip(text)}")
     if value < minimum:
         raise FenError(name, f"must be at least {minimum}, got {value}")
     return value
@@ -146,12 +148,14 @@ def split_board_field(text, ranks):
     if not m:
         raise FenError("holdings", "holdings must be one bracketed group after the board, as in [Pp]")
     board, holdings = m.group(1), m.group(2)
-    if holdings is None and board.count("/") == ranks:
+    # (A last part with digits is a rank too many, left to parse_board to report.)
+    if holdings is None and board.count("/") == ranks \
+            and not re.search(r"[0-9]", board.rpartition("/")[2]):
         board, _, holdings = board.rpartition("/")
     return board, holdings
 
 
-def parse_fen(fen, files, ranks, tokens):
+def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
     """Split and check a whole FEN; game-specific checks are the caller's."""
     if not isinstance(fen, str):
         raise FenError("fen", "a FEN must be a string")
@@ -176,9 +180,9 @@ def parse_fen(fen, files, ranks, tokens):
     if rest and not re.fullmatch(r"[0-9]+", rest[0]):
         result.en_passant = rest.pop(0)
     if rest:
-        result.halfmove = _counter(rest.pop(0), "halfmove clock", 0)
+        result.halfmove = _counter(rest.pop(0), "halfmove clock", 0, counter_limit)
     if rest:
-        result.fullmove = _counter(rest.pop(0), "fullmove number", 1)
+        result.fullmove = _counter(rest.pop(0), "fullmove number", 1, counter_limit)
     if rest:
         result.lifted = rest.pop(0)
     if rest:

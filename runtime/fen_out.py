@@ -95,8 +95,9 @@ def _holdings_text(game, hands):
     order = _HAND_ORDERS.get(game)
     if order is None:               # computed once per game: it parses Betza
         order = _HAND_ORDERS[game] = hand_order(game.variant)
+    # (A one-sided piece has no token for the other side, which never holds it.)
     return "".join(tokens[typ][colour] * hands[colour * n + typ]
-                   for colour in (0, 1) for typ in order)
+                   for colour in (0, 1) for typ in order if hands[colour * n + typ])
 
 
 def _castling_text(meta, bits):

@@ -14,7 +14,8 @@ from . import cycles
 from .encoding import F_DROP, code_colour, code_type, move_from, piece_code
 from .errors import (ArgumentError, EmptyHistoryError, FenError, IllegalMoveError,
                      InvalidMoveError)
-from .fen import parse_fen, parse_square, square_name
+from .fen import (COUNTER_LIMIT, ENGINE_COUNTER_LIMIT, parse_fen, parse_square,
+                  square_name)
 from .fen_out import write_fen
 from .move import Move
 from .refusals import explain_refusal, game_end_reason
@@ -34,13 +35,15 @@ class Outcome:
 class Position:
     """A position of a game, with the moves that led to it from where it was set up."""
 
-    def __init__(self, game, fen):
+    def __init__(self, game, fen, *, counter_limit=COUNTER_LIMIT):
+        # counter_limit: the largest halfmove clock and fullmove number read (copy()
+        # reads the engine's own FEN up to the engine's limit).
         self.game = game
         self._engine = game.module.Engine()
         self._records = []             # for each pushed move: a cycles.Record
         self._moves = []               # the pushed Moves, oldest first
         self._setup_fen = fen
-        self._load_fen(fen)
+        self._load_fen(fen, counter_limit)
         meta = game.meta
         # Piece identities, for the rules about one and the same piece in a cycle.
         self._tracker = (cycles.PieceTracker(self._engine, meta)
@@ -54,11 +57,11 @@ class Position:
         return self._engine
 
     # -- FEN in --------------------------------------------------------------------------
-    def _load_fen(self, fen):
+    def _load_fen(self, fen, counter_limit):
         """Check a FEN against the game's rules (the same check `fairyforge check`
         makes of the setup: compiler/positions.py) and set the engine to it."""
         game, meta = self.game, self.game.meta
-        parsed = parse_fen(fen, meta["files"], meta["ranks"], game.token_table)
+        parsed = parse_fen(fen, meta["files"], meta["ranks"], game.token_table, counter_limit)
         problems = game.position_rules.problems(parsed)
         if problems:
             raise FenError(*problems[0], fen)
@@ -301,7 +304,7 @@ class Position:
         return list(self._moves)
 
     def copy(self):
-        other = Position(self.game, self.fen())
+        other = Position(self.game, self.fen(), counter_limit=ENGINE_COUNTER_LIMIT)
         return other
 
     # -- queries --------------------------------------------------------------------------
