@@ -6,7 +6,8 @@ Ranks run from the last to the first, separated by `/`; digits (possibly several
 in `10`) count empty squares; a piece is an optional `+` (promoted shogi piece), a
 letter (uppercase White, lowercase Black) and an optional `~` (a promoted piece that
 demotes when captured).  Holdings are the pieces in hand, in brackets (`[]` or `[-]`
-when empty).  Everything after the side to move may be missing; shogi-style FENs
+when empty), or as one more rank after a slash (`.../RNBQKBNR/Pp`, the crazyhouse form
+lichess and Fairy-Stockfish read).  The counters are read up to COUNTER_LIMIT.  Everything after the side to move may be missing; shogi-style FENs
 (`... w 0 1`) with no castling and en passant fields are accepted too.
 
 This module is pure Python and knows nothing of a particular game: it is given a
@@ -72,9 +73,13 @@ def parse_board(text, files, ranks, tokens):
         while pos < len(row):
             ch = row[pos]
             if "0" <= ch <= "9":        # not str.isdigit(): that accepts '²' and '٣' too
-                m = re.match(r"[0-9]+", row[pos:])
+                m = re.compile(r"[0-9]+").match(row, pos)
+                # A run of thousands of digits would make int() itself raise ValueError;
+                # one of more digits than any board has files can never fit anyway.
+                if len(m.group(0)) > 6:
+                    raise FenError("board", f"rank {rank + 1} has more than {files} files")
                 file += int(m.group(0))
-                pos += len(m.group(0))
+                pos = m.end()
                 continue
             m = PIECE_TOKEN.match(row, pos)
             if not m:
@@ -107,16 +112,50 @@ def parse_holdings(text, tokens):
     return out
 
 
-def _counter(text, name, minimum):
-    if not re.fullmatch(r"[0-9]{1,6}", text):
-        raise FenError(name, f"'{text}' is not a number")
-    value = int(text)
+# The largest halfmove clock or fullmove number read from a FEN a user gives.  The
+# engine keeps both in a C int (at most ENGINE_COUNTER_LIMIT); the margin of 147 million
+# plies between the two is more moves than a history in memory can hold, so the
+# counters never overflow.  A FEN the engine itself wrote (Position.copy) is read up to
+# the engine's limit, so a copy never fails even near COUNTER_LIMIT.
+COUNTER_LIMIT = 2_000_000_000
+ENGINE_COUNTER_LIMIT = 2**31 - 1
+
+
+def _counter(text, name, minimum, limit):
+    if not re.fullmatch(r"[0-9]+", text):
+        raise FenError(name, f"'{_clip(text)}' is not a number")
+    # Compare digits before int(): thousands of digits would make int() raise.
+    value = int(text) if len(text.lstrip("0")) <= len(str(limit)) else None
+    if value is None or value > limit:
+        raise FenError(name, f"must be at most {limit}, got {_clip(text)}")
     if value < minimum:
         raise FenError(name, f"must be at least {minimum}, got {value}")
     return value
 
 
-def parse_fen(fen, files, ranks, tokens):
+def _clip(text, width=24):
+    """A field for an error message: at most `width` characters of it."""
+    return text if len(text) <= width else f"{text[:width]}... ({len(text)} characters)"
+
+
+def split_board_field(text, ranks):
+    """(board, holdings or None) of the first FEN field.
+
+    Holdings come in brackets after the board (`...RNBQKBNR[Pp]`), or, as lichess and
+    Fairy-Stockfish also read crazyhouse FENs, as one more rank after a slash
+    (`...RNBQKBNR/Pp`, `...RNBQKBNR/` with empty hands)."""
+    m = re.fullmatch(r"([^\[\]]*)(?:\[([^\[\]]*)\])?", text)
+    if not m:
+        raise FenError("holdings", "holdings must be one bracketed group after the board, as in [Pp]")
+    board, holdings = m.group(1), m.group(2)
+    # (A last part with digits is a rank too many, left to parse_board to report.)
+    if holdings is None and board.count("/") == ranks \
+            and not re.search(r"[0-9]", board.rpartition("/")[2]):
+        board, _, holdings = board.rpartition("/")
+    return board, holdings
+
+
+def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
     """Split and check a whole FEN; game-specific checks are the caller's."""
     if not isinstance(fen, str):
         raise FenError("fen", "a FEN must be a string")
@@ -124,19 +163,16 @@ def parse_fen(fen, files, ranks, tokens):
     if not parts:
         raise FenError("board", "the FEN is empty")
     result = ParsedFen()
-    board_text = parts[0]
-    m = re.fullmatch(r"([^\[\]]*)(?:\[([^\[\]]*)\])?", board_text)
-    if not m:
-        raise FenError("holdings", "holdings must be one bracketed group after the board, as in [Pp]")
-    result.board = parse_board(m.group(1), files, ranks, tokens)
-    if m.group(2) is not None:
+    board_text, holdings_text = split_board_field(parts[0], ranks)
+    result.board = parse_board(board_text, files, ranks, tokens)
+    if holdings_text is not None:
         result.has_holdings = True
-        result.holdings = parse_holdings(m.group(2), tokens)
+        result.holdings = parse_holdings(holdings_text, tokens)
     rest = parts[1:]
     if rest:
         side = rest.pop(0)
         if side not in ("w", "b"):
-            raise FenError("side", f"side to move must be w or b, got '{side}'")
+            raise FenError("side", f"side to move must be w or b, got '{_clip(side)}'")
         result.side = "white" if side == "w" else "black"
     # Optional castling and en passant fields; a shogi-style FEN goes straight to counters.
     if rest and not re.fullmatch(r"[0-9]+", rest[0]):
@@ -144,11 +180,11 @@ def parse_fen(fen, files, ranks, tokens):
     if rest and not re.fullmatch(r"[0-9]+", rest[0]):
         result.en_passant = rest.pop(0)
     if rest:
-        result.halfmove = _counter(rest.pop(0), "halfmove clock", 0)
+        result.halfmove = _counter(rest.pop(0), "halfmove clock", 0, counter_limit)
     if rest:
-        result.fullmove = _counter(rest.pop(0), "fullmove number", 1)
+        result.fullmove = _counter(rest.pop(0), "fullmove number", 1, counter_limit)
     if rest:
         result.lifted = rest.pop(0)
     if rest:
-        raise FenError("fen", f"unexpected extra field '{rest[0]}'")
+        raise FenError("fen", f"unexpected extra field '{_clip(rest[0])}'")
     return result

@@ -10,10 +10,11 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import cycles
-from .encoding import F_DROP, code_colour, code_type, move_from, piece_code
+from .encoding import F_DROP, move_from, piece_code
 from .errors import (ArgumentError, EmptyHistoryError, FenError, IllegalMoveError,
                      InvalidMoveError)
-from .fen import parse_fen, square_name
+from .fen import COUNTER_LIMIT, ENGINE_COUNTER_LIMIT, parse_fen, square_name
+from .fen_out import write_fen
 from .move import Move
 from . import refusals
 from .refusals import game_end_reason
@@ -32,13 +33,15 @@ class Outcome:
 class Position:
     """A position of a game, with the moves that led to it from where it was set up."""
 
-    def __init__(self, game, fen):
+    def __init__(self, game, fen, *, counter_limit=COUNTER_LIMIT):
+        # counter_limit: the largest halfmove clock and fullmove number read (copy()
+        # reads the engine's own FEN up to the engine's limit).
         self.game = game
         self._engine = game.module.Engine()
         self._records = []             # for each pushed move: a cycles.Record
         self._moves = []               # the pushed Moves, oldest first
         self._setup_fen = fen
-        self._load_fen(fen)
+        self._load_fen(fen, counter_limit)
         meta = game.meta
         # Piece identities, for the rules about one and the same piece in a cycle.
         self._tracker = (cycles.PieceTracker(self._engine, meta)
@@ -52,11 +55,11 @@ class Position:
         return self._engine
 
     # -- FEN in --------------------------------------------------------------------------
-    def _load_fen(self, fen):
+    def _load_fen(self, fen, counter_limit):
         """Check a FEN against the game's rules (the same check `fairyforge check`
         makes of the setup: compiler/positions.py) and set the engine to it."""
         game, meta = self.game, self.game.meta
-        parsed = parse_fen(fen, meta["files"], meta["ranks"], game.token_table)
+        parsed = parse_fen(fen, meta["files"], meta["ranks"], game.token_table, counter_limit)
         problems = game.position_rules.problems(parsed)
         if problems:
             raise FenError(*problems[0], fen)
@@ -80,45 +83,8 @@ class Position:
 
     # -- FEN out --------------------------------------------------------------------------
     def fen(self):
-        meta = self.game.meta
-        files, ranks = meta["files"], meta["ranks"]
-        letters = [p["letter"] for p in meta["pieces"]]
-        codes = self._engine.board()
-        tokens = [p["tokens"] for p in meta["pieces"]]
-        rows = []
-        for r in range(ranks - 1, -1, -1):
-            row, empty = "", 0
-            for f in range(files):
-                code = codes[r * files + f]
-                if code < 2:
-                    empty += 1
-                    continue
-                if empty:
-                    row += str(empty)
-                    empty = 0
-                row += tokens[code_type(code)][code_colour(code)]
-            if empty:
-                row += str(empty)
-            rows.append(row)
-        text = "/".join(rows)
-        if meta["has_drops"] or meta["setup_has_holdings"]:
-            hands = self._engine.hands()
-            n = len(letters)
-            held = ""
-            for colour in (0, 1):
-                for typ in range(n):
-                    if hands[colour * n + typ]:
-                        held += tokens[typ][colour] * hands[colour * n + typ]
-            text += f"[{held}]"
-        side, castling, ep, halfmove, fullmove, lifted = self._engine.state()
-        rights = "".join(c["fen"] for c in sorted(meta["castling"],
-                                                   key=lambda c: (c["colour"], c["fen"].upper() != "K"))
-                         if castling & (1 << c["bit"])) or "-"
-        ep_text = self.game.notation.square_of_index[ep] if ep else "-"
-        fen = f"{text} {'wb'[side]} {rights} {ep_text} {halfmove} {fullmove}"
-        if meta["restrictions"]:
-            fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")
-        return fen
+        """The position in Fairy-Stockfish's FEN style (runtime/fen_out.py)."""
+        return write_fen(self.game, self._engine)
 
     # -- moves ----------------------------------------------------------------------------
     @property
@@ -238,7 +204,7 @@ class Position:
         return list(self._moves)
 
     def copy(self):
-        other = Position(self.game, self.fen())
+        other = Position(self.game, self.fen(), counter_limit=ENGINE_COUNTER_LIMIT)
         return other
 
     # -- queries --------------------------------------------------------------------------

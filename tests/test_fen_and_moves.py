@@ -162,3 +162,102 @@ def test_square_with_a_leading_zero_is_not_on_the_board(games):
     pos = games["chess"].start()
     with pytest.raises(ff.InvalidMoveError, match="a02 is not on the board"):
         pos.push_uci("a02a4")
+
+
+# -- FEN in the forms other tools write, counters at their limits ---------------------
+
+@pytest.mark.parametrize("fen, written", [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"),
+    ("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/QPn b KQkq - 4 3",
+     "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QPn] b KQkq - 4 3"),
+])
+def test_crazyhouse_holdings_after_a_slash(games, fen, written):
+    # The lichess / Fairy-Stockfish form: the hands as one more rank after a slash.
+    assert games["crazyhouse"].position(fen).fen() == written
+
+
+def test_a_rank_too_many_is_not_taken_for_holdings(games):
+    with pytest.raises(ff.FenError, match="9 ranks given"):
+        games["crazyhouse"].position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/8 w KQkq - 0 1")
+
+
+@pytest.mark.parametrize("setup_fullmove", [999999, 12345678])
+def test_counters_past_six_digits_read_back(games, setup_fullmove):
+    # After move 999999 the FEN says 1000000: position() and copy() must read it.
+    pos = games["chess"].position(f"4k3/8/8/8/8/8/8/R3K3 b - - 99 {setup_fullmove}")
+    pos.push_uci("e8d7")
+    assert pos.fen() == f"8/3k4/8/8/8/8/8/R3K3 w - - 100 {setup_fullmove + 1}"
+    assert games["chess"].position(pos.fen()).fen() == pos.fen()
+    assert pos.copy().fen() == pos.fen()
+
+
+def test_copy_reads_counters_past_the_input_limit(games):
+    from fairyforge.fen import COUNTER_LIMIT
+    pos = games["chess"].position(f"4k3/8/8/8/8/8/8/R3K3 b - - 0 {COUNTER_LIMIT}")
+    pos.push_uci("e8d7")
+    assert pos.fen().endswith(f" 1 {COUNTER_LIMIT + 1}")
+    assert pos.copy().fen() == pos.fen()
+    with pytest.raises(ff.FenError, match=f"fullmove number: must be at most {COUNTER_LIMIT}"):
+        games["chess"].position(pos.fen())
+
+
+@pytest.mark.parametrize("fen, field, words", [
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 2000000001", "fullmove number", "at most 2000000000"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 " + "9" * 5000, "fullmove number", "(5000 characters)"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - " + "1" * 5000 + " 1", "halfmove clock", "at most"),
+    ("4k3/8/8/8/8/8/8/4K3 w - - 0 000000000000000000000000000007", "board", None),
+    ("4k3/8/8/8/8/8/8/" + "9" * 4500 + " w - - 0 1", "board", "more than 8 files"),
+    ("4k3/8/8/8/8/8/8/4K" + "0" * 5000 + "3 w - - 0 1", "board", "more than 8 files"),
+])
+def test_huge_numbers_are_fen_errors(games, fen, field, words):
+    if field == "board" and words is None:
+        # Leading zeros are only digits: 30 of them still read as 7 (the king pair is
+        # then simply fine), and nothing raises anything but FenError.
+        assert games["chess"].position(fen).fen().endswith(" 0 7")
+        return
+    with pytest.raises(ff.FenError) as info:
+        games["chess"].position(fen)
+    assert info.value.field == field
+    assert words in str(info.value)
+    assert len(str(info.value)) < 400 + len(fen)
+
+
+def test_fairy_stockfish_start_fens_are_read(games):
+    # Shogi's start FEN in Fairy-Stockfish's variants.ini: `[-]`, and no castling or en
+    # passant fields; written back as get_fen writes it.
+    pos = games["shogi"].position("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] b 0 1")
+    assert pos.fen() == "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"
+
+
+def test_shogi_clock_counts_on_over_pawn_moves(games):
+    # Shogi has no move rule: as in Fairy-Stockfish, its clock restarts only on a
+    # capture, a drop or a promotion, not on a pawn, lance or knight move.
+    pos = games["shogi"].start()
+    for move in ("c3c4", "g7g6", "i3i4", "a7a6"):
+        pos.push_uci(move)
+    assert pos.fen().split()[-2:] == ["4", "3"]
+    pos.push_uci("b2h8+")                   # the bishop takes and promotes
+    assert pos.fen().split()[-2] == "0"
+
+
+def test_chess_clock_restarts_on_pawn_moves(games):
+    pos = games["chess"].start()
+    for move, clock in (("g1f3", "1"), ("g8f6", "2"), ("e2e4", "0")):
+        pos.push_uci(move)
+        assert pos.fen().split()[-2] == clock
+
+
+def test_round_trip_along_random_games(games):
+    import random
+    rnd = random.Random(11)
+    for name in ("chess", "crazyhouse", "shogi", "xiangqi", "wwii", "frontofhouse"):
+        pos = games[name].start()
+        for _ in range(60):
+            fen = pos.fen()
+            again = games[name].position(fen)
+            assert again.fen() == fen and again.key() == pos.key()
+            legal = pos.legal_moves()
+            if not legal or pos.outcome() is not None:
+                break
+            pos.push(rnd.choice(legal))

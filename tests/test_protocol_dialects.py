@@ -39,7 +39,7 @@ def test_usi_session(engine, games):
     check_lines(engine.ask("d"), [
         "info string sfen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
         r"info string fen lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL\[\] w "
-        "- - 0 2", (r"info string +\d+( +[.A-Za-z+]+)+", "+")])
+        "- - 2 2", (r"info string +\d+( +[.A-Za-z+]+)+", "+")])
     lines = engine.search("go btime 1000 wtime 1000 byoyomi 200")
     check_lines(lines, [(USI_INFO, "+"), r"bestmove \S+ ponder \S+"])
     position = shogi.start()

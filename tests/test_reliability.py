@@ -179,9 +179,6 @@ def test_ctrl_c_during_divide_leaves_the_position_unchanged():
     assert out.strip() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="runtime/fen.py parse_board calls int() on a digit run of any "
-                   "length: past 4300 digits Python refuses (issue 17, item 4)")
 def test_a_huge_digit_run_in_a_fen_rank_is_a_fen_error(games):
     with pytest.raises(FenError):
         games["chess"].position("9" * 5000 + "/8/8/8/8/8/8/8 w - - 0 1")

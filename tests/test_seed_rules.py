@@ -39,7 +39,7 @@ def test_ichess_sample_game_replays_and_ends_in_mate(games):
         assert pos.is_check() == (ply in ICHESS_CHECKS), (ply, move)
         if ply < len(ICHESS_SAMPLE) - 1:
             assert pos.outcome() is None
-    assert pos.fen().startswith("k5r1/r7/QN2p2p/6p1/5B2/PP2PPRP/7N/b6K[RNNPPPPqbbpppp] b")
+    assert pos.fen().startswith("k5r1/r7/QN2p2p/6p1/5B2/PP2PPRP/7N/b6K[PPPPRNNppppqbb] b")
     outcome = pos.outcome()
     assert (outcome.winner, outcome.reason) == ("white", "checkmate")
 

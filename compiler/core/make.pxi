@@ -76,6 +76,8 @@ cdef inline void _make_board_move(Pos* p, Undo* u, uint32_t m, int frm, int to, 
         p.halfmove = 0
     remove(p, frm)
     put(p, to, piece_code(sel - 1, us) if sel else code)
+    if sel:
+        p.halfmove = 0            # a promotion cannot be undone (as in Fairy-Stockfish)
     typ = code_type(code)
     if typ == ROYAL_TYPE:
         p.royal[us] = to

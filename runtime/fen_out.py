@@ -1,0 +1,120 @@
+"""Writing FEN, byte for byte as Fairy-Stockfish writes it (`pyffish.get_fen`).
+
+    <board>[<holdings>] <side> <castling> <en passant> <halfmove> <fullmove> [<lifted>]
+
+Fairy-Stockfish's conventions, where they are not plain FEN:
+
+* Holdings are written, in brackets, for every game with drops (or whose setup has
+  brackets), `[]` when both hands are empty.  White's pieces come first; within a side
+  the piece types go in descending order of Fairy-Stockfish's internal piece-type
+  numbering (queen before rook before bishop before knight before pawn; in shogi gold,
+  knight, lance, pawn, silver, rook, bishop).  That numbering belongs to FSF's built-in
+  pieces, so a piece is matched to one by its moves (see FSF_PIECE_ORDER); a piece that
+  matches none is a custom piece, which FSF numbers above every built-in one.
+* The castling and en passant fields are always written (`-` when empty), shogi and
+  xiangqi included: FSF's `[-] w 0 1` is the shogi *start* FEN of its variants.ini,
+  which we read, but never what it writes.
+* The counters are written as the engine keeps them (the halfmove clock's resets are
+  the engine's: captures, drops, promotions and moves of chess-like pawns).
+"""
+
+from functools import lru_cache
+from weakref import WeakKeyDictionary
+
+from .compiler.betza import parse_betza
+from .encoding import code_colour, code_type
+
+# Fairy-Stockfish's built-in piece types, in the order of its PieceType enum (types.h),
+# each given by the Betza of its moves.  Conditional parts of a move (initial double
+# steps, en passant, moves only allowed in a region) are left out on both sides of the
+# comparison, so the chess pawn is `fmWfcF` and the xiangqi soldier `fW`.
+FSF_PIECE_ORDER = (
+    ("pawn", "fmWfcF"), ("knight", "N"), ("bishop", "B"), ("rook", "R"), ("queen", "Q"),
+    ("fers", "F"), ("alfil", "A"), ("fers_alfil", "FA"), ("silver", "FfW"),
+    ("aiwok", "RNF"), ("bers", "RF"), ("archbishop", "BN"), ("chancellor", "RN"),
+    ("amazon", "QN"), ("knibis", "mNcB"), ("biskni", "mBcN"), ("kniroo", "mNcR"),
+    ("rookni", "mRcN"), ("shogi_pawn", "fW"), ("lance", "fR"), ("shogi_knight", "ffN"),
+    ("gold", "WfF"), ("dragon_horse", "BW"), ("cannon", "mRcpR"), ("horse", "nN"),
+    ("elephant", "nA"), ("wazir", "W"), ("commoner", "K"), ("centaur", "KN"),
+)
+
+_HAND_ORDERS = WeakKeyDictionary()     # Game -> hand_order(game.variant)
+
+
+def _signature(atoms):
+    """What identifies a piece's moves: its unconditional atoms, as a set."""
+    return frozenset((a.dx, a.dy, a.kind, a.max_steps, a.moves, a.captures, a.lame_path)
+                     for a in atoms if not a.initial and a.only_in is None)
+
+
+@lru_cache(maxsize=None)
+def _fsf_rank_of_signature():
+    ranks = {}
+    for rank, (_, betza) in enumerate(FSF_PIECE_ORDER):
+        ranks.setdefault(_signature(parse_betza(betza)), rank)
+    return ranks
+
+
+def hand_order(variant):
+    """The piece type indices in the order FSF writes a side's holdings."""
+    known = _fsf_rank_of_signature()
+    custom = len(FSF_PIECE_ORDER)
+
+    def rank(index):
+        piece = variant.pieces[index]
+        if piece.royal:
+            return custom + len(variant.pieces)        # FSF's KING is numbered last
+        return known.get(_signature(piece.moves), custom + index)
+
+    return tuple(sorted(range(len(variant.pieces)), key=rank, reverse=True))
+
+
+def _board_text(meta, codes):
+    files, tokens = meta["files"], [p["tokens"] for p in meta["pieces"]]
+    rows = []
+    for r in range(meta["ranks"] - 1, -1, -1):
+        row, empty = [], 0
+        for f in range(files):
+            code = codes[r * files + f]
+            if code < 2:            # 0 and 1 are the empty and off-board codes
+                empty += 1
+                continue
+            if empty:
+                row.append(str(empty))
+                empty = 0
+            row.append(tokens[code_type(code)][code_colour(code)])
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    return "/".join(rows)
+
+
+def _holdings_text(game, hands):
+    tokens = [p["tokens"] for p in game.meta["pieces"]]
+    n = len(tokens)
+    order = _HAND_ORDERS.get(game)
+    if order is None:               # computed once per game: it parses Betza
+        order = _HAND_ORDERS[game] = hand_order(game.variant)
+    # (A one-sided piece has no token for the other side, which never holds it.)
+    return "".join(tokens[typ][colour] * hands[colour * n + typ]
+                   for colour in (0, 1) for typ in order if hands[colour * n + typ])
+
+
+def _castling_text(meta, bits):
+    # K-side before Q-side, White before Black: KQkq.
+    rights = sorted(meta["castling"], key=lambda c: (c["colour"], c["fen"].upper() != "K"))
+    return "".join(c["fen"] for c in rights if bits & (1 << c["bit"])) or "-"
+
+
+def write_fen(game, engine):
+    """The FEN of the engine's current position, in Fairy-Stockfish's style."""
+    meta = game.meta
+    text = _board_text(meta, engine.board())
+    if meta["has_drops"] or meta["setup_has_holdings"]:
+        text += f"[{_holdings_text(game, engine.hands())}]"
+    side, castling, ep, halfmove, fullmove, lifted = engine.state()
+    ep_text = game.notation.square_of_index[ep] if ep else "-"
+    fen = f"{text} {'wb'[side]} {_castling_text(meta, castling)} {ep_text} {halfmove} {fullmove}"
+    if meta["restrictions"]:
+        fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")
+    return fen
