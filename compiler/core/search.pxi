@@ -13,6 +13,7 @@ cdef enum:
     TT_EXACT = 1
     TT_LOWER = 2
     TT_UPPER = 3
+    NULL_MOVE = 0               # null-move pruning: measured, see docs/engine.md
 
 
 cdef struct TTEntry:
@@ -32,6 +33,7 @@ cdef struct Search:
     int stopped
     int stop_request
     int root_ply
+    int least_value             # the cheapest non-royal type's value (the "pawn")
     uint32_t killers[MAX_PLY][2]
     int history[NCODES * NSQ]
     uint32_t* movebuf           # MAX_PLY lists of MAX_MOVES moves (heap, not C stack)
@@ -113,6 +115,57 @@ cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
         scores[j + 1] = sc
 
 
+cdef inline void make_null(Pos* p) noexcept nogil:
+    """Pass the move (null-move pruning).  The halfmove clock restarts so that no
+    repetition is counted across the pass."""
+    cdef Undo* u = &p.hist[p.ply]
+    u.move = 0
+    u.ep = p.ep
+    u.ep_victim = p.ep_victim
+    u.halfmove = p.halfmove
+    u.key = p.key
+    if p.ep:
+        p.key ^= Z_EP[p.ep]
+        p.ep = 0
+    p.halfmove = 0
+    p.side ^= 1
+    p.key ^= Z_SIDE
+    p.ply += 1
+
+
+cdef inline void unmake_null(Pos* p) noexcept nogil:
+    p.ply -= 1
+    cdef Undo* u = &p.hist[p.ply]
+    p.side ^= 1
+    p.ep = u.ep
+    p.ep_victim = u.ep_victim
+    p.halfmove = u.halfmove
+    p.key = u.key
+
+
+cdef int least_piece_value() noexcept nogil:
+    cdef int t, least = INF
+    for t in range(NTYPES):
+        if t != ROYAL_TYPE and 0 < VALUE[t] < least:
+            least = VALUE[t]
+    return least
+
+
+cdef bint has_pieces(Pos* p, int least) noexcept nogil:
+    """Does the side to move have a piece worth more than the cheapest type, on the
+    board or in hand?  Without one, zugzwang is likely and a pass proves nothing."""
+    cdef int sq, pc, t
+    for sq in range(FIRST_SQ, LAST_SQ + 1):
+        pc = p.b[sq]
+        if pc > OFF and (pc & 1) == p.side and VALUE[code_type(pc)] > least:
+            return True
+    if HAS_DROPS:
+        for t in range(NTYPES):
+            if p.hand[p.side * NTYPES + t] and VALUE[t] > least:
+                return True
+    return False
+
+
 cdef inline bint out_of_time(Search* s) noexcept nogil:
     if s.stopped:
         return True
@@ -179,10 +232,65 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil
     return alpha
 
 
-cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply) noexcept nogil:
+cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply) noexcept nogil:
+    """Null-move pruning at a null-window node: if passing still holds beta after a
+    reduced search, a real move will too (the score to return), else -INF.  Not where
+    the side to move has only its cheapest type (zugzwang), nor near mate scores; deep
+    cut-offs are verified by a reduced search without a pass at this node."""
+    cdef int r = 3 + depth // 4, score
+    if beta >= MATE_BOUND or beta <= -MATE_BOUND or not has_pieces(p, s.least_value):
+        return -INF
+    if evaluate(p) < beta:
+        return -INF
+    make_null(p)
+    score = -alphabeta(p, s, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
+    unmake_null(p)
+    if s.stopped or score < beta:
+        return -INF
+    if score >= MATE_BOUND:
+        score = beta                  # a mate found after a pass is not a proven mate
+    if depth >= 10:
+        if alphabeta(p, s, depth - 1 - r, beta - 1, beta, ply, False) < beta or s.stopped:
+            return -INF
+    return score
+
+
+cdef inline int reduction(Pos* p, Search* s, uint32_t m, int depth, int legal_count,
+                          bint checked, bint quiet, int ply) noexcept nogil:
+    """Late-move reduction of a move already made: quiet moves late in the ordering,
+    at depth 3 or more, that neither escape nor give check and are not killers, are
+    searched a ply shallower (two when very late and deep)."""
+    if depth < 3 or legal_count <= 3 or checked or not quiet:
+        return 0
+    if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
+        return 0
+    if in_check(p, p.side):
+        return 0
+    return 1 if legal_count <= 8 or depth < 6 else 2
+
+
+cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
+                            int legal_count, int reduce) noexcept nogil:
+    """The score of the move just made: principal variation search (the first move
+    with the full window, the others with a null window first), with the move searched
+    `reduce` plies shallower at first and again at full depth if it then beats alpha."""
+    cdef int score
+    if legal_count == 1:
+        return -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1, True)
+    score = -alphabeta(p, s, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, True)
+    if reduce and score > alpha and not s.stopped:
+        score = -alphabeta(p, s, depth - 1, -alpha - 1, -alpha, ply + 1, True)
+    if alpha < score < beta and not s.stopped:
+        score = -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1, True)
+    return score
+
+
+cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
+                   bint null_ok) noexcept nogil:
     cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
     cdef uint32_t best_move = 0, tt_move = 0, m
     cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
+    cdef bint quiet
     cdef TTEntry* e
     if ply > 0:
         if repeated(p) or rules_draw(p):
@@ -211,21 +319,22 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply) n
             if e.flag == TT_EXACT or (e.flag == TT_LOWER and score >= beta) or \
                     (e.flag == TT_UPPER and score <= alpha):
                 return score
+    if NULL_MOVE and null_ok and ply > 0 and not checked and beta - alpha == 1 and depth >= 3:
+        score = null_move_cutoff(p, s, depth, beta, ply)
+        if score != -INF:
+            return score
     n = gen_pseudo(p, mv)
     order_moves(p, s, mv, n, tt_move, ply)
     for i in range(n):
         m = mv[i]
+        quiet = not victim_value(p, m) and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
         make(p, m)
         if not legal_after_make(p, m, 0):
             unmake(p)
             continue
         legal_count += 1
-        if legal_count == 1:
-            score = -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1)
-        else:             # principal variation search: a null window first
-            score = -alphabeta(p, s, depth - 1, -alpha - 1, -alpha, ply + 1)
-            if alpha < score < beta and not s.stopped:
-                score = -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1)
+        score = search_move(p, s, depth, alpha, beta, ply, legal_count,
+                            reduction(p, s, m, depth, legal_count, checked, quiet, ply))
         unmake(p)
         if s.stopped:
             return 0
@@ -258,15 +367,16 @@ cdef int search_root(Pos* p, Search* s, uint32_t* root, int n, int depth, int al
     score, and its move in best_move (0 if the search was stopped before one)."""
     cdef TTEntry* e = &s.tt[p.key & s.tt_mask]
     cdef int i, score, best = -INF, a = alpha
+    s.least_value = least_piece_value()
     order_moves(p, s, root, n, e.move if e.key == p.key else 0, 0)
     for i in range(n):
         make(p, root[i])
         if i == 0:
-            score = -alphabeta(p, s, depth - 1, -beta, -a, 1)
+            score = -alphabeta(p, s, depth - 1, -beta, -a, 1, True)
         else:           # principal variation search: a null window first
-            score = -alphabeta(p, s, depth - 1, -a - 1, -a, 1)
+            score = -alphabeta(p, s, depth - 1, -a - 1, -a, 1, True)
             if a < score < beta and not s.stopped:
-                score = -alphabeta(p, s, depth - 1, -beta, -a, 1)
+                score = -alphabeta(p, s, depth - 1, -beta, -a, 1, True)
         unmake(p)
         if s.stopped:
             break

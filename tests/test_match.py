@@ -1,0 +1,63 @@
+"""bench/match.py: two very short fairyforge-vs-fairyforge games, the report's shape,
+and the pyffish arbiter's verdicts on positions whose result is known."""
+
+import importlib.util
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+import pytest
+
+sf = pytest.importorskip("pyffish")
+
+MATCH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "bench", "match.py")
+
+
+def load_match():
+    spec = importlib.util.spec_from_file_location("bench_match", MATCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_arbiter_scores_mate_and_repetition():
+    match = load_match()
+    fools_mate = ["f2f3", "e7e5", "g2g4", "d8h4"]
+    assert match.arbiter_verdict(sf, "chess", fools_mate) == ("0-1", "no legal move")
+    assert match.arbiter_verdict(sf, "chess", fools_mate[:3]) is None
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    assert match.arbiter_verdict(sf, "chess", shuffle)[0] == "1/2-1/2"
+
+
+def test_random_openings_are_paired_and_legal():
+    match = load_match()
+    import random
+    opening = match.random_opening(sf, "chess", 4, random.Random(3))
+    assert len(opening) == 4
+    assert match.random_opening(sf, "chess", 4, random.Random(3)) == opening
+
+
+def test_two_short_games_report(tmp_path):
+    out = tmp_path / "match.json"
+    ours = f"{shlex.quote(sys.executable)} -m fairyforge.cli uci"
+    run = subprocess.run(
+        [sys.executable, MATCH, "--engine", ours, "--opponent", ours, "--depth", "1",
+         "--games", "1", "--max-plies", "16", "--concurrency", "2", "--json", str(out)],
+        capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert "games 2: +" in run.stdout and "Elo " in run.stdout and "95% interval" in run.stdout
+    report = json.loads(out.read_text())
+    summary = report["summary"]
+    assert summary["games"] == 2
+    assert summary["wins"] + summary["draws"] + summary["losses"] == 2
+    assert set(summary["elo"]) == {"value", "ci95"}
+    games = report["games"]
+    assert sorted(g["engine_white"] for g in games) == [False, True]
+    assert games[0]["opening"] == games[1]["opening"]            # one opening, both colours
+    for game in games:
+        assert not game["reason"].startswith("forfeit"), game["reason"]
+        moves = game["moves"]
+        for i, move in enumerate(moves):                         # every move was legal
+            assert move in sf.legal_moves("chess", sf.start_fen("chess"), moves[:i])
