@@ -184,7 +184,8 @@ def build(variant, progress=None, sanitize=False, force=False):
     """Build (or find in the cache) the engine module for a Variant; returns its path."""
     flags = SANITIZE_FLAGS if sanitize else CFLAGS
     key = cache_key(model_phase.dump_yaml(variant, fast=True), flags)
-    module_name = f"ff_{variant.name}_{key}"
+    # Hyphens are fine in a game's name (ai-wok) but not in a Python module's.
+    module_name = f"ff_{variant.name.replace('-', '_')}_{key}"
     root = cache_root()
     entry = os.path.join(root, module_name)
     info = None if force else cache.read_entry(entry)

@@ -150,3 +150,13 @@ def test_generated_source_reads_as_written_by_hand(games):
         assert not re.search(r"[\w\])] [+-] -\d|[+-]= -\d", source)
         assert "\n\n\n\n" not in source
         assert not re.search(r"\n( +)[^\n]*\n\1pass\n", source)
+
+
+def test_variant_named_as_fairy_stockfish_spells_it_builds(tmp_path, cache):
+    """`3check` and `ai-wok` are names FSF uses: digits first and hyphens are allowed
+    in a game's name, and the engine module's name stays a Python identifier."""
+    path = tmp_path / "3check-x.variant"
+    path.write_text('variant 3check-x "Three" extends chess\n')
+    game = ff.load(str(path))
+    assert game.name == "3check-x"
+    assert game.start().perft(2) == 400
