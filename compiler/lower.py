@@ -22,6 +22,7 @@ from fairyforge.encoding import MAX_FILES, MAX_HAND, MAX_RANKS, board_cells, pie
 from fairyforge.fen import parse_fen, parse_square
 
 from . import rules
+from . import geometry
 from .geometry import PieceWalk, orient
 
 WHITE, BLACK = 0, 1
@@ -300,15 +301,10 @@ class Lowerer:
         return None
 
     def max_moves(self):
-        """A safe bound on the number of pseudo-legal moves in any position."""
-        squares = self.files * self.ranks
-        most = 0
-        for p in self.v.pieces:
-            reach = sum(a.max_steps or max(self.files, self.ranks) for a in p.moves)
-            choices = len(p.promotion.choices) + 1 if p.promotion else 1
-            most = max(most, reach * choices)
-        drops = len(self.v.drops) * squares
-        return min(squares * most + drops + len(self.v.castling) + 16, 1 << 18)
+        """The length of the engine's move lists (the resolver refused games whose bound
+        passes encoding.MAX_MOVES)."""
+        return geometry.move_list_bound(self.files, self.ranks, self.v.pieces,
+                                        len(self.v.drops), len(self.v.castling))
 
     # -- captures and drops ------------------------------------------------------------
     def _capture_to_hand(self):

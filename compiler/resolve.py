@@ -16,7 +16,7 @@ from fairyforge.errors import FenError
 from fairyforge.fen import parse_fen, parse_square, square_name
 from fairyforge.move import drop_letter
 
-from . import loader, nodes, positions, rules
+from . import geometry, loader, nodes, positions, rules
 from .atoms import merge_atoms, with_changes
 from .betza import BetzaError, parse_betza
 from .diagnostics import DiagnosticBag, Location
@@ -192,7 +192,7 @@ class Resolver(RegionResolver, PromotionResolver):
         deployment = self._deployment(setup)
         self._check_hand_owners(pieces, captures)
         rule_fields = self._rule_fields()
-        self._check_encoding_limits(pieces, castling)
+        self._check_encoding_limits(pieces, castling, drops)
         if setup is None:
             return None
         variant = Variant(
@@ -336,11 +336,14 @@ class Resolver(RegionResolver, PromotionResolver):
                 values.update(kind.resolve(self.rule_nodes[kind], self))
         return values
 
-    def _check_encoding_limits(self, pieces, castling):
-        """What the engine's bit layouts cannot hold is refused here, by name."""
+    def _check_encoding_limits(self, pieces, castling, drops):
+        """What the engine's bit layouts and move lists cannot hold is refused here,
+        by name."""
         reach = max([1] + [max(abs(a.dx), abs(a.dy)) for p in pieces for a in p.moves])
         cells = encoding.board_cells(self.files, self.ranks, reach)
-        for problem in encoding.limit_problems(len(pieces), cells, len(castling)):
+        moves = geometry.move_list_bound(self.files, self.ranks, pieces, len(drops or ()),
+                                         len(castling or ()))
+        for problem in encoding.limit_problems(len(pieces), cells, len(castling), moves):
             self.error(self.header, self.header.name, problem)
 
     def _check_hand_owners(self, pieces, captures):

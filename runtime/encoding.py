@@ -44,6 +44,10 @@ MAX_ARRAY_SQUARES = 1 << SQUARE_BITS
 # 2 + 2 * type + 1 <= 255 and type + 1 <= 127 both give 126 types (0..125).
 MAX_TYPES = min(SELECTOR_MASK - 1, (255 - 1 - FIRST_PIECE_CODE) // 2 + 1)
 MAX_CASTLINGS = SELECTOR_MASK + 1
+# Move lists: every list (one per search ply) holds the game's bound on pseudo-legal
+# moves in one position; past 2^18 (1 MB a list, 64 MB for a search's lists) a game is
+# refused rather than given lists a crowded position could overflow.
+MAX_MOVES = 1 << 18
 
 
 # -- moves -------------------------------------------------------------------------------
@@ -94,8 +98,9 @@ def board_cells(files, ranks, pad):
 
 
 # -- limits ------------------------------------------------------------------------------
-def limit_problems(ntypes, array_squares, ncastlings):
-    """What a game asks beyond the encoding's room, as sentences (empty when it fits)."""
+def limit_problems(ntypes, array_squares, ncastlings, nmoves=0):
+    """What a game asks beyond the encoding's room, as sentences (empty when it fits).
+    `nmoves` is the game's bound on moves in one position (geometry.move_list_bound)."""
     problems = []
     if ntypes > MAX_TYPES:
         problems.append(f"the game has {ntypes} piece types (promoted twins included), but "
@@ -107,6 +112,11 @@ def limit_problems(ntypes, array_squares, ncastlings):
     if ncastlings > MAX_CASTLINGS:
         problems.append(f"the game has {ncastlings} castling moves, at most {MAX_CASTLINGS} "
                         "are supported")
+    if nmoves > MAX_MOVES:
+        problems.append(f"a position of this game could have up to {nmoves} moves (every "
+                        "square holding the most mobile piece, promotion choices and drops "
+                        f"included), but an engine's move list holds at most {MAX_MOVES}: "
+                        "use fewer promotion choices, shorter riders or a smaller board")
     return problems
 
 

@@ -49,6 +49,32 @@ def test_too_many_piece_types_is_a_definition_error(tmp_path, monkeypatch):
     assert "at most 5" in str(err.value)
 
 
+def crowded_game(tmp_path, choices):
+    """A 16x16 game whose pawn moves like a queen and promotes to `choices` queens."""
+    names = [f"queen_{letter}" for letter in "abcdefgh"[:choices]]
+    lines = ["variant crowded", "board 16x16", "region last = rank 16",
+             "piece king K K royal", "piece pawn P Q"]
+    lines += [f"piece {name} {name[-1].upper()} Q" for name in names]
+    lines += [f"promote pawn to {', '.join(names)} in last",
+              'setup "15k/16/16/16/16/16/16/16/16/16/16/16/16/16/16/K15 w - - 0 1"']
+    return write(tmp_path, "\n".join(lines) + "\n", f"crowded{choices}.variant")
+
+
+def test_a_game_whose_moves_could_overflow_the_move_lists_is_refused(tmp_path):
+    """The engine's move lists are sized by the game's bound on moves in one position;
+    a bound past encoding.MAX_MOVES was capped silently, so a crowded position could
+    write past the list.  Now it is refused: 256 squares x 128 steps x (8 choices +
+    the pawn itself) + 16 = 294,928."""
+    with pytest.raises(DefinitionError) as err:
+        loader.load_variant(crowded_game(tmp_path, 8))
+    message = str(err.value)
+    assert "crowded8.variant:1:9: error: a position of this game could have up to 294928 " \
+        "moves" in message
+    assert f"holds at most {encoding.MAX_MOVES}" in message
+    # 256 x 128 x 7 + 16 = 229,392 fits.
+    assert loader.load_variant(crowded_game(tmp_path, 6)).name == "crowded"
+
+
 # -- one validation for check and the runtime (item 2) -----------------------------------
 @pytest.mark.parametrize("setup, message", [
     ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/3K5/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1",
