@@ -327,8 +327,12 @@ def test_deep_extends_chains(depth, defect, where):
 
 # -- signals during long work -----------------------------------------------------------------
 
+# The child restores Python's Ctrl-C handler: a campaign started in the background of a
+# non-interactive shell has SIGINT ignored, and a child inherits that (then, rightly,
+# nothing interrupts it).
 INTERRUPTED = """\
-import sys, time, fairyforge as ff
+import signal, sys, time, fairyforge as ff
+signal.signal(signal.SIGINT, signal.default_int_handler)
 pos = ff.load(sys.argv[1]).start()
 before = pos.fen()
 print("ready", flush=True)
