@@ -13,9 +13,10 @@ import time
 
 DEFAULT_MOVES_TO_GO = 30      # a sudden-death clock is shared as if this many moves remain
 SOFT_SHARE_MAX = 0.5          # the soft limit never exceeds this share of the clock
-HARD_SHARE_MAX = 0.75         # nor the hard limit this share
+HARD_SHARE_MAX = 0.5          # nor the hard limit this share
 HARD_OVER_SOFT = 3.0          # the hard limit is this many soft limits
-INCREMENT_USED = 0.75         # the share of the increment spent on each move
+INCREMENT_USED = 0.75         # the share of the increment spent on each move ...
+INCREMENT_RESERVE = 10        # ... with this many increments on the clock; less below
 NEXT_DEPTH_FACTOR = 0.55      # a new depth starts only before this share of the soft limit
 MIN_SECONDS = 0.005
 
@@ -26,10 +27,13 @@ def clock_budget(clock, increment, moves_to_go, overhead):
     and `overhead` seconds lost per move outside the search (the GUI, the pipes)."""
     available = max(clock - overhead, 0.0)
     share = available / (moves_to_go or DEFAULT_MOVES_TO_GO)
-    if moves_to_go == 1:               # the last move before the control: use the clock
-        soft = available * SOFT_SHARE_MAX
-    else:
-        soft = min(share + increment * INCREMENT_USED, available * SOFT_SHARE_MAX)
+    # Spending the whole increment on a short clock leaves no reserve against a slow
+    # move (a loaded machine, a slow GUI): the shorter the clock, the less is spent,
+    # so that the clock settles several increments above zero.
+    if increment > 0:
+        share += increment * INCREMENT_USED * min(available / (INCREMENT_RESERVE * increment), 1)
+    soft = available * SOFT_SHARE_MAX if moves_to_go == 1 else \
+        min(share, available * SOFT_SHARE_MAX)
     hard = min(soft * HARD_OVER_SOFT, available * HARD_SHARE_MAX)
     soft = max(soft, MIN_SECONDS)
     return soft, max(hard, soft)

@@ -21,7 +21,7 @@ def handshake(option, default, ok):
             rf"{option} Threads type spin default 1 min 1 max 64",
             rf"{option} MultiPV type spin default 1 min 1 max 256",
             rf"{option} Ponder type check default false",
-            rf"{option} Move[ _]Overhead type spin default 30 min 0 max 5000",
+            rf"{option} Move[ _]Overhead type spin default 100 min 0 max 5000",
             rf"{option} UCI_LimitStrength type check default false",
             rf"{option} UCI_Elo type spin default 1350 min 500 max 2850",
             rf"{option} UCI_Chess960 type check default false",
@@ -91,7 +91,7 @@ def test_xboard_session(engine, games):
     check_lines(lines, [
         r'feature setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 draw=0 sigint=0 '
         r'sigterm=0 ping=1 analyze=1 reuse=1 myname="Fairyforge" variants="[a-z,]*normal[a-z,]*"',
-        'feature option="Move Overhead -spin 30 0 5000"',
+        'feature option="Move Overhead -spin 100 0 5000"',
         'feature option="UCI_LimitStrength -check 0"',
         'feature option="UCI_Elo -spin 1350 500 2850"',
         'feature option="UCI_Chess960 -check 0"',

@@ -16,7 +16,7 @@ MAX_HASH_MB = 4096
 MAX_THREADS = 64
 MAX_MULTIPV = 256
 DEFAULT_ELO = 1350
-DEFAULT_MOVE_OVERHEAD = 30       # ms lost per move between the GUI and the search
+DEFAULT_MOVE_OVERHEAD = 100      # ms lost per move outside the search (Python, the pipes)
 MAX_MOVE_OVERHEAD = 5000
 
 

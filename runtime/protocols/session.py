@@ -432,7 +432,10 @@ class Session:
     def release(self):
         """`ponderhit`: a held search may report its move, and a pondering one now
         runs on its clock."""
-        job = self.job
+        with self.lock:
+            job = self.job
+            if self.pending_go is not None:       # still waiting for its engine
+                self.pending_go.ponder = False
         if job is not None:
             job.ponderhit()
 
@@ -443,7 +446,9 @@ class Session:
 
     def new_game(self):
         """`ucinewgame`: what earlier searches learnt is forgotten; the position stays
-        (as in Fairy-Stockfish), and the next `position` sets a new one anyway."""
+        (as in Fairy-Stockfish), and the next `position` sets a new one anyway.  The
+        engine is loaded (or built) now, so that the `isready` GUIs send next waits for
+        it rather than the first move's clock."""
         self.stop_search()
         with self.lock:
             table = self.table[2]
@@ -451,6 +456,7 @@ class Session:
                 table.clear()
             if self.current is not None and self.current.position is not None:
                 self.current.position.engine.new_game()
+        self.ensure_build()       # a game starts: its engine is loaded before the clock runs
 
     def close(self):
         """End of the session: stop the search and cancel the builds."""
