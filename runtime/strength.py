@@ -9,10 +9,11 @@ Two handicaps, both set from the Elo asked for:
   setting sometimes plays the second or fourth best move, more often the lower it is.
 
 Calibration: FULL_STRENGTH_ELO is where the unlimited engine stands on Fairy-Stockfish's
-UCI_Elo scale at 100 ms a move (issue 13's matches against Fairy-Stockfish: about 50%
-against UCI_Elo 1800 in chess and shogi).  ELO_PER_DOUBLING and NOISE_PER_ELO are the
-model's two slopes; bench/match.py re-measures them (our engine at an UCI_Elo against
-Fairy-Stockfish at the same UCI_Elo should score about 50%).  Settings above
+UCI_Elo scale at 100 ms a move (issue 13's matches against Fairy-Stockfish: 27/28 in
+chess against UCI_Elo 1500, 3.5/28 against 2000).  ELO_PER_DOUBLING and NOISE_PER_ELO
+are the model's two slopes, not yet fitted to Fairy-Stockfish; bench/match.py measures
+them (our engine at an UCI_Elo against Fairy-Stockfish at the same UCI_Elo should score
+about 50%).  Settings above
 FULL_STRENGTH_ELO cannot be honoured and play at full strength.
 """
 
