@@ -66,7 +66,6 @@ class Budget:
             self.engine = engine
             if not self.held:
                 self.started = time.monotonic()
-                self._arm()
             return time.monotonic()
 
     def detach(self):
@@ -85,9 +84,8 @@ class Budget:
             self._arm()
 
     def _arm(self):
-        """Stop the depth in progress at the hard limit.  (The engine's own deadline does
-        this for depths started later; a depth already running when a ponderhit comes
-        has none, so a timer stops it.)"""
+        """Stop the depth in progress at the hard limit: a depth started while pondering
+        has no deadline in the engine (the depths started later get one)."""
         if self.hard is not None and self.engine is not None:
             self.timer = threading.Timer(self.hard, self.engine.stop)
             self.timer.daemon = True

@@ -446,9 +446,7 @@ class Session:
 
     def new_game(self):
         """`ucinewgame`: what earlier searches learnt is forgotten; the position stays
-        (as in Fairy-Stockfish), and the next `position` sets a new one anyway.  The
-        engine is loaded (or built) now, so that the `isready` GUIs send next waits for
-        it rather than the first move's clock."""
+        (as in Fairy-Stockfish), and the next `position` sets a new one anyway."""
         self.stop_search()
         with self.lock:
             table = self.table[2]
@@ -456,7 +454,6 @@ class Session:
                 table.clear()
             if self.current is not None and self.current.position is not None:
                 self.current.position.engine.new_game()
-        self.ensure_build()       # a game starts: its engine is loaded before the clock runs
 
     def close(self):
         """End of the session: stop the search and cancel the builds."""
