@@ -44,7 +44,8 @@ cdef class Engine:
 
     Threads: the long calls (perft, search_depth) release the GIL.  While one runs, any
     other call on the same engine but stop() raises ConcurrentUseError instead of
-    reading or changing a position in the middle of being searched.
+    reading or changing a position in the middle of being searched.  Several engines
+    may search at once, sharing one HashTable (clone(), use_table(): Lazy SMP).
     """
 
     cdef Pos pos
