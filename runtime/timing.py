@@ -14,9 +14,10 @@ import time
 DEFAULT_MOVES_TO_GO = 30      # a sudden-death clock is shared as if this many moves remain
 SOFT_SHARE_MAX = 0.5          # the soft limit never exceeds this share of the clock
 HARD_SHARE_MAX = 0.5          # nor the hard limit this share
-HARD_OVER_SOFT = 3.0          # the hard limit is this many soft limits
+HARD_OVER_SOFT = 2.0          # the hard limit is this many soft limits
 INCREMENT_USED = 0.75         # the share of the increment spent on each move ...
 INCREMENT_RESERVE = 10        # ... with this many increments on the clock; less below
+KEPT_INCREMENTS = 5           # a clock with an increment keeps this many (or half) unspent
 NEXT_DEPTH_FACTOR = 0.55      # a new depth starts only before this share of the soft limit
 MIN_SECONDS = 0.005
 
@@ -25,11 +26,13 @@ def clock_budget(clock, increment, moves_to_go, overhead):
     """(soft, hard) seconds for a move with `clock` seconds left, `increment` seconds
     gained per move, `moves_to_go` moves to the next time control (None: sudden death)
     and `overhead` seconds lost per move outside the search (the GUI, the pipes)."""
-    available = max(clock - overhead, 0.0)
-    share = available / (moves_to_go or DEFAULT_MOVES_TO_GO)
     # Spending the whole increment on a short clock leaves no reserve against a slow
-    # move (a loaded machine, a slow GUI): the shorter the clock, the less is spent,
-    # so that the clock settles several increments above zero.
+    # move (a loaded machine, a slow GUI): a few increments are kept off the clock, and
+    # the shorter what is left, the less of the increment is spent, so that the clock
+    # settles several increments above zero.
+    kept = min(KEPT_INCREMENTS * increment, clock * 0.5) if moves_to_go != 1 else 0.0
+    available = max(clock - overhead - kept, 0.0)
+    share = available / (moves_to_go or DEFAULT_MOVES_TO_GO)
     if increment > 0:
         share += increment * INCREMENT_USED * min(available / (INCREMENT_RESERVE * increment), 1)
     soft = available * SOFT_SHARE_MAX if moves_to_go == 1 else \
