@@ -3,11 +3,21 @@
 Each depth is one call into the compiled module (the search itself runs in C without
 the GIL); this module decides how deep to go, stops on the node or time limit, keeps
 the last completed iteration's move, and reports progress as UCI-style `info`.
+
+MultiPV: each depth searches the root once per line, each time without the moves of
+the lines before it, so line k is the best move that is none of lines 1..k-1.  Threads
+(Lazy SMP, smp.py) search copies of the root beside the main search, sharing its
+transposition table.  Time (timing.py) is a soft limit checked between depths and a
+hard limit inside the search.  Strength limiting (strength.py) searches a few lines
+with a node budget and picks one of them by the Elo asked for.
 """
 
 import time
 from dataclasses import dataclass, field
 from typing import Optional
+
+from .smp import Helpers
+from .timing import Budget
 
 MATE = 30000
 MATE_BOUND = 29000
@@ -23,6 +33,7 @@ class Info:
     nodes: int
     seconds: float
     pv: list = field(default_factory=list)      # Move objects
+    multipv: Optional[int] = None               # the line's rank in a MultiPV search
 
     @property
     def mate(self):
@@ -39,61 +50,130 @@ class Info:
     def uci(self):
         score = f"mate {self.mate}" if self.mate is not None else f"cp {self.score}"
         pv = " ".join(str(m) for m in self.pv)
-        return (f"info depth {self.depth} score {score} nodes {self.nodes} nps {self.nps} "
-                f"time {int(self.seconds * 1000)} pv {pv}").rstrip()
+        rank = f" multipv {self.multipv}" if self.multipv else ""
+        return (f"info depth {self.depth}{rank} score {score} nodes {self.nodes} "
+                f"nps {self.nps} time {int(self.seconds * 1000)} pv {pv}").rstrip()
 
 
 @dataclass
 class Result:
     best_move: Optional[object]       # a Move, None when there is no legal move
     info: Optional[Info]
+    lines: list = field(default_factory=list)     # the last depth's Info per line
+
+
+class _Run:
+    """The state of one think(): limits, the nodes spent, the lines found."""
+
+    def __init__(self, position, legal, nodes, budget, helpers):
+        self.engine = position.engine
+        self.position = position
+        self.codes = [m.code for m in legal]
+        self.by_code = {m.code: m for m in legal}
+        self.node_limit = nodes
+        self.budget = budget
+        self.helpers = helpers
+        self.main_nodes = 0
+        self.stopped = False
+
+    @property
+    def nodes(self):
+        return self.main_nodes + (self.helpers.nodes if self.helpers else 0)
+
+    def search_line(self, depth, codes):
+        """One search of the root restricted to `codes`: (score, Move or None)."""
+        nodes_left = self.node_limit - self.main_nodes if self.node_limit else 0
+        if self.node_limit and nodes_left <= 0:
+            self.stopped = True
+            return None, None
+        score, code, used, stopped = self.engine.search_depth(
+            depth, node_limit=nodes_left, seconds=self.budget.hard_left(), moves=codes)
+        self.main_nodes += used
+        self.stopped = self.stopped or stopped
+        return score, self.by_code.get(code)
+
+    def iteration(self, depth, lines_wanted):
+        """One depth: up to `lines_wanted` (score, move) lines, best first; [] when the
+        depth was stopped before its first line was complete."""
+        lines, excluded = [], set()
+        for _ in range(lines_wanted):
+            codes = [c for c in self.codes if c not in excluded]
+            if not codes:
+                break
+            score, move = self.search_line(depth, codes)
+            if move is None:
+                break
+            lines.append((score, move))       # a stopped depth 1 still gives its best
+            if self.stopped:
+                break
+            excluded.add(move.code)
+        lines.sort(key=lambda line: -line[0])
+        return lines
 
 
 def think(position, depth=None, nodes=None, movetime=None, on_info=None, stop_flag=None,
-          moves=None):
+          moves=None, budget=None, multipv=1, threads=1, strength=None):
     """Search `position` and return a Result; at least one depth is always completed.
 
     depth: plies (default: as deep as the limits allow, at most 64); nodes: node budget;
-    movetime: seconds.  on_info(Info) is called after each completed depth.  moves, if
-    given, restricts the search to those of the legal moves (UCI `searchmoves`).
+    movetime: seconds, or budget: a timing.Budget (a clock's soft and hard limits);
+    multipv: lines reported per depth; threads: search threads (Lazy SMP); strength: a
+    strength.Strength that limits and randomises the play.  on_info(Info) is called
+    for each line of each completed depth.  moves, if given, restricts the search to
+    those of the legal moves (UCI `searchmoves`).
     """
-    engine = position.engine
     legal = position.legal_moves()           # history-dependent rules applied here
     if moves is not None:
         legal = [m for m in legal if m in moves]
     if not legal:
         return Result(None, None)
-    codes = [m.code for m in legal]
-    by_code = {m.code: m for m in legal}
+    if strength is not None:
+        depth, nodes, multipv = strength.limits(depth, nodes, multipv)
+    if budget is None:
+        budget = Budget.fixed(movetime) if movetime else Budget()
     limit_depth = min(depth or MAX_DEPTH, MAX_DEPTH)
-    if depth is None and nodes is None and movetime is None:
+    if depth is None and nodes is None and not budget.timed:
         limit_depth = 4
-    started = time.monotonic()
-    best, info, spent_nodes = legal[0], None, 0
+    helpers = Helpers(position.engine, threads - 1, [m.code for m in legal]) \
+        if threads > 1 else None
+    run = _Run(position, legal, nodes, budget, helpers)
+    try:
+        if helpers:
+            helpers.start()
+        lines = _deepen(run, limit_depth, multipv, on_info, stop_flag)
+    finally:
+        budget.detach()
+        if helpers:
+            helpers.stop()
+    best = lines[0] if lines else None
+    if strength is not None and lines:
+        best = strength.choose(lines)
+    return Result(best.pv[0] if best else legal[0], best, lines)
+
+
+def _deepen(run, limit_depth, multipv, on_info, stop_flag):
+    """Iterative deepening: the Infos of the last completed depth, best first."""
+    started = run.budget.attach(run.engine)
+    lines = []
     for d in range(1, limit_depth + 1):
-        elapsed = time.monotonic() - started
-        seconds_left = movetime - elapsed if movetime else 0.0
-        if movetime and d > 1 and elapsed > movetime * 0.5:
+        if d > 1 and not run.budget.may_deepen():
             break                                 # the next depth would not finish
-        nodes_left = nodes - spent_nodes if nodes else 0
-        if nodes and nodes_left <= 0:
-            break
-        score, move, used, stopped = engine.search_depth(
-            d, node_limit=max(nodes_left, 0), seconds=max(seconds_left, 0.0), moves=codes)
-        spent_nodes += used
-        if stopped and info is not None:
+        found = run.iteration(d, multipv)
+        if not found or (run.stopped and lines):
             break                                 # an interrupted depth is discarded
-        if move:
-            best = by_code.get(move, best)
-        pv = _pv(position, best)
-        info = Info(d, score, spent_nodes, time.monotonic() - started, pv)
+        seconds = time.monotonic() - started
+        lines = [Info(d, score, run.nodes, seconds, _pv(run.position, move),
+                      k + 1 if multipv > 1 else None)
+                 for k, (score, move) in enumerate(found)]
         if on_info:
-            on_info(info)
-        if stopped or (stop_flag is not None and stop_flag()):
+            for info in lines:
+                on_info(info)
+        if run.stopped or (stop_flag is not None and stop_flag()):
             break
-        if info.mate is not None and info.mate > 0 and d >= 2 * info.mate + 1:
+        mate = lines[0].mate
+        if multipv == 1 and mate is not None and mate > 0 and d >= 2 * mate + 1:
             break                                 # a forced mate found: deeper is pointless
-    return Result(best, info)
+    return lines
 
 
 def _pv(position, best):

@@ -18,6 +18,12 @@ def handshake(option, default, ok):
     """The expected answer to a handshake: `option` starts each option line."""
     return ["id name Fairyforge", "id author the Fairyforge developers",
             rf"{option} Hash type spin default 16 min 1 max 4096",
+            rf"{option} Threads type spin default 1 min 1 max 64",
+            rf"{option} MultiPV type spin default 1 min 1 max 256",
+            rf"{option} Ponder type check default false",
+            rf"{option} Move[ _]Overhead type spin default 100 min 0 max 5000",
+            rf"{option} UCI_LimitStrength type check default false",
+            rf"{option} UCI_Elo type spin default 1350 min 500 max 2850",
             rf"{option} UCI_Chess960 type check default false",
             rf"{option} UCI_Variant type combo default {default}( var \S+)+",
             rf"{option} VariantPath type string default <empty>", ok]
@@ -83,8 +89,11 @@ def test_xboard_session(engine, games):
     engine.send("xboard", "protover 2")
     lines = engine.until("feature done=1")
     check_lines(lines, [
-        r'feature setboard=1 usermove=1 time=1 memory=1 smp=0 colors=0 draw=0 sigint=0 '
+        r'feature setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 draw=0 sigint=0 '
         r'sigterm=0 ping=1 analyze=1 reuse=1 myname="Fairyforge" variants="[a-z,]*normal[a-z,]*"',
+        'feature option="Move Overhead -spin 100 0 5000"',
+        'feature option="UCI_LimitStrength -check 0"',
+        'feature option="UCI_Elo -spin 1350 500 2850"',
         'feature option="UCI_Chess960 -check 0"',
         'feature option="VariantPath -string <empty>"', "feature done=1"])
     engine.send("new", "sd 2", "usermove e2e4")

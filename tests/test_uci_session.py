@@ -24,6 +24,12 @@ import fairyforge as ff
 SEARCH_INFO = (r"info depth \d+ score (cp -?\d+|mate -?\d+) nodes \d+ nps \d+ time \d+"
                r"( pv( \S+)+)?")
 OPTIONS = [r"option name Hash type spin default 16 min 1 max 4096",
+           r"option name Threads type spin default 1 min 1 max 64",
+           r"option name MultiPV type spin default 1 min 1 max 256",
+           r"option name Ponder type check default false",
+           r"option name Move Overhead type spin default 100 min 0 max 5000",
+           r"option name UCI_LimitStrength type check default false",
+           r"option name UCI_Elo type spin default 1350 min 500 max 2850",
            r"option name UCI_Chess960 type check default false",
            r"option name UCI_Variant type combo default chess( var \S+)+",
            r"option name VariantPath type string default <empty>"]
@@ -164,7 +170,7 @@ def test_handshake_lists_the_honoured_options_and_every_bundled_game(engine):
     engine.send("uci")
     lines = engine.until("uciok")
     check_lines(lines, HANDSHAKE)
-    variants = re.findall(r" var (\S+)", lines[4])
+    variants = re.findall(r" var (\S+)", next(l for l in lines if "UCI_Variant" in l))
     assert variants == sorted(ff.bundled_games())
     assert engine.quit() == []
 
@@ -172,23 +178,24 @@ def test_handshake_lists_the_honoured_options_and_every_bundled_game(engine):
 def test_refused_options_and_bad_values_are_answered(engine):
     started(engine)
     lines = engine.ask(
-        "setoption name Threads value 4", "setoption name Threads value 1",
-        "setoption name MultiPV value 3", "setoption name UCI_AnalyseMode value true",
+        "setoption name Threads value 65", "setoption name Threads value 1",
+        "setoption name Skill Level value 3", "setoption name UCI_AnalyseMode value true",
         "setoption name Hash value abc", "setoption name Hash value 4097",
         "setoption name Hash value " + "9" * 100, "setoption name Hash value 0",
         "setoption name NoSuch value 3", "setoption name UCI_Variant value nosuch",
         "setoption name UCI_Chess960 value maybe", "setoption Hash 3",
         "setoption name hash value 32")
     check_lines(lines, [
-        "info string error: option Threads is not supported: the search runs on one thread",
-        "info string error: option MultiPV is not supported: the search reports one "
-        "principal variation",
+        "info string error: Threads 65 is out of range: from 1 to 64",
+        "info string error: option Skill Level is not supported: use UCI_LimitStrength "
+        "and UCI_Elo",
         "info string error: Hash must be a whole number from 1 to 4096, not 'abc'",
         "info string error: Hash 4097 is out of range: from 1 to 4096",
         "info string error: Hash a 100-digit number is out of range: from 1 to 4096",
         "info string error: Hash 0 is out of range: from 1 to 4096",
-        r"info string error: no option named 'NoSuch' \(options: Hash, UCI_Chess960, "
-        r"UCI_Variant, VariantPath\)",
+        r"info string error: no option named 'NoSuch' \(options: Hash, Threads, MultiPV, "
+        r"Ponder, Move Overhead, UCI_LimitStrength, UCI_Elo, UCI_Chess960, UCI_Variant, "
+        r"VariantPath\)",
         r"info string error: UCI_Variant has no value 'nosuch' \(values: (.*, )?chess, .*\)",
         "info string error: UCI_Chess960 is true or false, not 'maybe'",
         "info string error: setoption needs 'name NAME \\[value VALUE\\]', got "

@@ -1,10 +1,42 @@
 # The Python-facing engine: the same for every game (hand-written, included by every
 # generated engine after its META table).
 
+from libc.stdlib cimport calloc
+from libc.string cimport memcpy
+
 from fairyforge.errors import ConcurrentUseError
 
 cdef enum:
     MAX_PERFT_DEPTH = 64
+
+
+cdef class HashTable:
+    """A transposition table: 2^k entries of 16 bytes.  Engines share one (Lazy SMP,
+    and the positions of one game in a protocol session) by holding the same object;
+    the memory is freed when the last holder lets go."""
+
+    cdef TTEntry* entries
+    cdef uint64_t mask
+
+    def __cinit__(self, int megabytes):
+        cdef uint64_t count = 1
+        while count * 2 * sizeof(TTEntry) <= (<uint64_t> max(megabytes, 1)) << 20:
+            count *= 2
+        self.entries = <TTEntry*> calloc(count, sizeof(TTEntry))
+        if self.entries == NULL:
+            raise MemoryError("no memory for a %d MB hash table" % megabytes)
+        self.mask = count - 1
+
+    def __dealloc__(self):
+        free(self.entries)
+
+    def clear(self):
+        memset(self.entries, 0, (self.mask + 1) * sizeof(TTEntry))
+
+    @property
+    def megabytes(self):
+        """The table's size in MB (the largest power of two not above the request)."""
+        return ((self.mask + 1) * sizeof(TTEntry)) >> 20
 
 
 cdef class Engine:
@@ -12,12 +44,14 @@ cdef class Engine:
 
     Threads: the long calls (perft, search_depth) release the GIL.  While one runs, any
     other call on the same engine but stop() raises ConcurrentUseError instead of
-    reading or changing a position in the middle of being searched.
+    reading or changing a position in the middle of being searched.  Several engines
+    may search at once, sharing one HashTable (clone(), use_table(): Lazy SMP).
     """
 
     cdef Pos pos
     cdef Search search
     cdef int busy
+    cdef HashTable table
 
     cdef int _idle(self) except -1:
         if self.busy:
@@ -37,32 +71,49 @@ cdef class Engine:
     def __dealloc__(self):
         if self.pos.hist != NULL:
             free(self.pos.hist)
-        if self.search.tt != NULL:
-            free(self.search.tt)
         free(self.search.movebuf)
         free(self.search.scores)
 
     def set_hash_size(self, int megabytes):
-        """(Re)allocate the transposition table with about this many megabytes."""
+        """Give this engine a new transposition table of about this many megabytes (the
+        largest power of two not above it; MemoryError if it cannot be had)."""
+        self.use_table(HashTable(megabytes))
+
+    def use_table(self, HashTable table not None):
+        """Search with `table`, which other engines of this game may share."""
         self._idle()
-        cdef uint64_t entries = 1
-        while entries * 2 * sizeof(TTEntry) <= (<uint64_t> max(megabytes, 1)) << 20:
-            entries *= 2
-        if self.search.tt != NULL:
-            free(self.search.tt)
-        self.search.tt = <TTEntry*> malloc(entries * sizeof(TTEntry))
-        if self.search.tt == NULL:
-            raise MemoryError()
-        memset(self.search.tt, 0, entries * sizeof(TTEntry))
-        self.search.tt_mask = entries - 1
+        self.table = table
+        self.search.tt = table.entries
+        self.search.tt_mask = table.mask
+
+    @property
+    def hash_table(self):
+        """The transposition table (None before the first search)."""
+        return self.table
 
     def new_game(self):
         """Forget what earlier searches learnt (transposition table, killers, history)."""
         self._idle()
-        if self.search.tt != NULL:
-            memset(self.search.tt, 0, (self.search.tt_mask + 1) * sizeof(TTEntry))
+        if self.table is not None:
+            self.table.clear()
         memset(self.search.killers, 0, sizeof(self.search.killers))
         memset(self.search.history, 0, sizeof(self.search.history))
+
+    def clone(self):
+        """A new engine at this position with its history, sharing this one's table (a
+        Lazy SMP helper: it searches in its own thread while this one searches)."""
+        self._idle()
+        cdef Engine other = type(self)()
+        other._reserve(self.pos.ply + 8)
+        cdef Undo* hist = other.pos.hist
+        cdef int cap = other.pos.hist_cap
+        other.pos = self.pos
+        other.pos.hist = hist
+        other.pos.hist_cap = cap
+        memcpy(hist, self.pos.hist, self.pos.ply * sizeof(Undo))
+        self._prepare_search()
+        other.use_table(self.table)
+        return other
 
     def stop(self):
         """Ask a running search to stop (safe from another thread)."""
@@ -108,7 +159,7 @@ cdef class Engine:
 
     cdef int _prepare_search(self) except -1:
         """Allocate the transposition table and the move buffers on first use."""
-        if self.search.tt == NULL:
+        if self.table is None:
             self.set_hash_size(16)
         if self.search.movebuf == NULL:
             self.search.movebuf = <uint32_t*> malloc(<size_t> MAX_PLY * MAX_MOVES * sizeof(uint32_t))
@@ -122,16 +173,15 @@ cdef class Engine:
         self._idle()
         line = []
         seen = set()
-        while len(line) < max_length and self.search.tt != NULL:
-            entry = self.search.tt[self.pos.key & self.search.tt_mask]
-            if entry.key != self.pos.key or entry.move == 0 or self.pos.key in seen:
-                break
-            if entry.move not in self.legal_moves():
+        cdef uint32_t move
+        while len(line) < max_length and self.table is not None:
+            move = tt_read(&self.search, self.pos.key).move
+            if move == 0 or self.pos.key in seen or move not in self.legal_moves():
                 break
             seen.add(self.pos.key)
-            line.append(entry.move)
+            line.append(move)
             self._reserve(2)
-            make(&self.pos, entry.move)
+            make(&self.pos, move)
         for _ in line:
             unmake(&self.pos)
         return line

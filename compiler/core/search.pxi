@@ -17,11 +17,11 @@ cdef enum:
 
 
 cdef struct TTEntry:
-    uint64_t key
-    uint32_t move
-    int score
-    short depth
-    short flag
+    # Lock-free for Lazy SMP (several threads share one table): `data` packs the move,
+    # score, depth and bound, and `check` is key ^ data, so an entry that another thread
+    # was writing while this one read it fails the key test instead of being trusted.
+    uint64_t check
+    uint64_t data
 
 
 cdef struct Search:
@@ -38,6 +38,38 @@ cdef struct Search:
     int history[NCODES * NSQ]
     uint32_t* movebuf           # MAX_PLY lists of MAX_MOVES moves (heap, not C stack)
     int* scores                 # move-ordering scores (one list: ordering never nests)
+
+
+cdef struct TTHit:
+    uint32_t move
+    int score
+    int depth
+    int flag                    # 0: no entry for this key
+
+
+cdef inline TTHit tt_read(Search* s, uint64_t key) noexcept nogil:
+    """The table's entry for `key` (flag 0 when it holds none)."""
+    cdef TTEntry* e = &s.tt[key & s.tt_mask]
+    cdef uint64_t data = e.data
+    cdef TTHit hit
+    hit.flag = 0
+    hit.move = 0
+    if (e.check ^ data) != key or data == 0:
+        return hit
+    hit.move = <uint32_t> data              # the low 32 bits
+    hit.score = <int> ((data >> 32) & 0xffff) - 32768
+    hit.depth = <int> ((data >> 48) & 0xff)
+    hit.flag = <int> (data >> 56)
+    return hit
+
+
+cdef inline void tt_write(Search* s, uint64_t key, uint32_t move, int score, int depth,
+                          int flag) noexcept nogil:
+    cdef TTEntry* e = &s.tt[key & s.tt_mask]
+    cdef uint64_t data = (<uint64_t> move | (<uint64_t> ((score + 32768) & 0xffff) << 32)
+                          | (<uint64_t> (depth & 0xff) << 48) | (<uint64_t> flag << 56))
+    e.data = data
+    e.check = key ^ data
 
 
 cdef inline double now() noexcept nogil:
@@ -291,7 +323,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef uint32_t best_move = 0, tt_move = 0, m
     cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
     cdef bint quiet
-    cdef TTEntry* e
+    cdef TTHit hit
     if ply > 0:
         if repeated(p) or rules_draw(p):
             return 0
@@ -307,17 +339,17 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     s.nodes += 1
     if out_of_time(s):
         return 0
-    e = &s.tt[p.key & s.tt_mask]
-    if e.key == p.key:
-        tt_move = e.move
-        if ply > 0 and e.depth >= depth:
-            score = e.score
+    hit = tt_read(s, p.key)
+    if hit.flag:
+        tt_move = hit.move
+        if ply > 0 and hit.depth >= depth:
+            score = hit.score
             if score > MATE_BOUND:
                 score -= ply
             elif score < -MATE_BOUND:
                 score += ply
-            if e.flag == TT_EXACT or (e.flag == TT_LOWER and score >= beta) or \
-                    (e.flag == TT_UPPER and score <= alpha):
+            if hit.flag == TT_EXACT or (hit.flag == TT_LOWER and score >= beta) or \
+                    (hit.flag == TT_UPPER and score <= alpha):
                 return score
     if NULL_MOVE and null_ok and ply > 0 and not checked and beta - alpha == 1 and depth >= 3:
         score = null_move_cutoff(p, s, depth, beta, ply)
@@ -352,11 +384,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             break
     if legal_count == 0:
         return no_move_score(p, ply)
-    e.key = p.key
-    e.move = best_move
-    e.depth = depth
-    e.score = best + ply if best > MATE_BOUND else (best - ply if best < -MATE_BOUND else best)
-    e.flag = TT_LOWER if best >= beta else (TT_EXACT if best > old_alpha else TT_UPPER)
+    tt_write(s, p.key, best_move, best + ply if best > MATE_BOUND else
+             (best - ply if best < -MATE_BOUND else best), depth,
+             TT_LOWER if best >= beta else (TT_EXACT if best > old_alpha else TT_UPPER))
     return best
 
 
@@ -365,10 +395,9 @@ cdef int search_root(Pos* p, Search* s, uint32_t* root, int n, int depth, int al
                      int beta, uint32_t* best_move) noexcept nogil:
     """One iteration of iterative deepening over the root moves `root[:n]`: the best
     score, and its move in best_move (0 if the search was stopped before one)."""
-    cdef TTEntry* e = &s.tt[p.key & s.tt_mask]
     cdef int i, score, best = -INF, a = alpha
     s.least_value = least_piece_value()
-    order_moves(p, s, root, n, e.move if e.key == p.key else 0, 0)
+    order_moves(p, s, root, n, tt_read(s, p.key).move, 0)
     for i in range(n):
         make(p, root[i])
         if i == 0:
@@ -386,9 +415,5 @@ cdef int search_root(Pos* p, Search* s, uint32_t* root, int n, int depth, int al
         if score > a:
             a = score
     if best_move[0] and not s.stopped:
-        e.key = p.key
-        e.move = best_move[0]
-        e.depth = depth
-        e.score = best
-        e.flag = TT_EXACT
+        tt_write(s, p.key, best_move[0], best, depth, TT_EXACT)
     return best

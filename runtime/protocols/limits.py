@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..search import MAX_DEPTH
+from ..timing import Budget, clock_budget
 from .streams import clip
 
 MAX_NODES = (1 << 64) - 1          # the engine counts nodes in 64 bits
 MAX_MILLISECONDS = 10 ** 12        # about 30 years
 DEFAULT_DEPTH = 6                  # a bare `go`
-DEFAULT_MOVES_TO_GO = 30
 
 NUMBERS = ("depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo",
            "mate", "byoyomi", "time", "opptime", "increment", "oppincrement")
@@ -115,8 +115,9 @@ def _store_clock(go, word, value, first_player_is):
     go.clock[side + kind] = value
 
 
-def think_limits(go, side):
-    """Keyword arguments for think() for the side to move ("white" or "black")."""
+def think_limits(go, side, overhead_ms=0):
+    """Keyword arguments for think() for the side to move ("white" or "black").
+    `overhead_ms`: the time lost per move outside the search (UCI `Move Overhead`)."""
     limits = {}
     if go.depth is not None:
         limits["depth"] = go.depth
@@ -124,13 +125,10 @@ def think_limits(go, side):
         limits["depth"] = min(limits.get("depth", MAX_DEPTH), 2 * go.mate - 1)
     if go.nodes is not None:
         limits["nodes"] = go.nodes
-    if go.movetime is not None:
-        limits["movetime"] = go.movetime / 1000
-    elif not go.held:
-        budget = _clock_budget(go, side[0])
-        if budget is not None:
-            limits["movetime"] = budget / 1000
-    if go.held:
+    budget = _time_budget(go, side[0], overhead_ms / 1000)
+    if budget is not None:
+        limits["budget"] = budget
+    if go.infinite or (go.ponder and budget is None):
         limits.setdefault("depth", MAX_DEPTH)
     if go.stop_early:
         limits = {"depth": 1}
@@ -139,11 +137,19 @@ def think_limits(go, side):
     return limits
 
 
-def _clock_budget(go, us):
-    clock = go.clock.get(us + "time", go.clock.get("ucci_time"))
-    if clock is None:
+def _time_budget(go, us, overhead):
+    """The Budget of a `go movetime` or clock (held until ponderhit when pondering);
+    None without a time limit or with `infinite`."""
+    if go.infinite:
         return None
-    increment = go.clock.get(us + "inc", go.clock.get("ucci_increment", 0))
-    moves_to_go = go.movestogo or DEFAULT_MOVES_TO_GO
-    budget = clock / moves_to_go + increment * 0.8
-    return max(min(budget, clock * 0.5), 10)
+    if go.movetime is not None:
+        budget = Budget.fixed(go.movetime / 1000)
+    else:
+        clock = go.clock.get(us + "time", go.clock.get("ucci_time"))
+        if clock is None:
+            return None
+        increment = go.clock.get(us + "inc", go.clock.get("ucci_increment", 0))
+        budget = Budget(*clock_budget(clock / 1000, increment / 1000, go.movestogo,
+                                      overhead))
+    budget.held = go.ponder
+    return budget

@@ -1,17 +1,23 @@
 """Engine options: what is advertised, how a value is checked, what is refused.
 
 Only options the engine really honours are advertised.  An option that engines commonly
-have but Fairyforge does not (Threads, MultiPV, Ponder, UCI_Elo ...) is accepted when
-it asks for what the engine does anyway (`Threads 1`) and otherwise refused with a
-reason; any other name is unknown.  Bad values never change an option.
+have but Fairyforge does not (SyzygyPath, UCI_ShowWDL ...) is accepted when it asks for
+what the engine does anyway (`SyzygyPath <empty>`) and otherwise refused with a reason;
+any other name is unknown.  Bad values never change an option.
 """
 
 from dataclasses import dataclass, field
 
+from ..strength import MAX_ELO, MIN_ELO
 from .streams import clip
 
 DEFAULT_HASH_MB = 16
 MAX_HASH_MB = 4096
+MAX_THREADS = 64
+MAX_MULTIPV = 256
+DEFAULT_ELO = 1350
+DEFAULT_MOVE_OVERHEAD = 100      # ms lost per move outside the search (Python, the pipes)
+MAX_MOVE_OVERHEAD = 5000
 
 
 class OptionError(Exception):
@@ -69,27 +75,27 @@ class Option:
 # Options engines often have that Fairyforge does not honour: the one value that
 # describes what it does anyway, and the reason any other value is refused.
 REFUSED = {
-    "threads": ("1", "the search runs on one thread"),
-    "cores": ("1", "the search runs on one thread"),
-    "multipv": ("1", "the search reports one principal variation"),
-    "ponder": ("false", "the engine does not ponder"),
-    "usi_ponder": ("false", "the engine does not ponder"),
-    "uci_limitstrength": ("false", "the engine always plays at full strength"),
-    "uci_elo": (None, "the engine always plays at full strength"),
-    "skill level": (None, "the engine always plays at full strength"),
+    "skill level": (None, "use UCI_LimitStrength and UCI_Elo"),
     "syzygypath": ("<empty>", "there are no endgame tablebases"),
     "uci_showwdl": ("false", "win/draw/loss statistics are not computed"),
 }
 # Options with no effect on a search that are accepted silently.
 IGNORED = {"uci_analysemode", "uci_opponent", "uci_engineabout", "usi_ownbook"}
 # Other spellings of advertised options (USI and UCCI names).
-ALIASES = {"usi_hash": "hash", "usi_variant": "uci_variant"}
+ALIASES = {"usi_hash": "hash", "usi_variant": "uci_variant", "usi_ponder": "ponder",
+           "cores": "threads"}
 
 
 def standard_options(variants):
     """The advertised options, in the order they are listed."""
     return [
         Option("Hash", "spin", DEFAULT_HASH_MB, 1, MAX_HASH_MB),
+        Option("Threads", "spin", 1, 1, MAX_THREADS),
+        Option("MultiPV", "spin", 1, 1, MAX_MULTIPV),
+        Option("Ponder", "check", False),
+        Option("Move Overhead", "spin", DEFAULT_MOVE_OVERHEAD, 0, MAX_MOVE_OVERHEAD),
+        Option("UCI_LimitStrength", "check", False),
+        Option("UCI_Elo", "spin", DEFAULT_ELO, MIN_ELO, MAX_ELO),
         Option("UCI_Chess960", "check", False),
         Option("UCI_Variant", "combo", "chess", choices=list(variants)),
         Option("VariantPath", "string", ""),

@@ -19,7 +19,8 @@ from ..errors import DefinitionError, FairyforgeError
 from .builds import Build
 from .limits import think_limits
 from .notation import sfen_to_fen
-from .options import ALIASES, OptionError, refusal, standard_options
+from ..strength import FULL_STRENGTH_ELO, Strength
+from .options import ALIASES, DEFAULT_HASH_MB, OptionError, refusal, standard_options
 from .streams import NOTE_LIMIT, clip
 from .worker import SearchJob
 
@@ -54,7 +55,7 @@ class Session:
         self.pending_position = None    # (fen words or None, moves) awaiting the build
         self.pending_go = None          # a Go awaiting the build
         self.job = None                 # the SearchJob of the last `go`
-        self.hash_applied = (None, None)  # (position, Hash MB its engine's table has)
+        self.table = (None, None, None)   # (game, Hash MB, HashTable) the searches share
         self.variant_chosen = False     # UCI_Variant set by the client (not a default)
         self.closed = False
 
@@ -98,6 +99,10 @@ class Session:
             self.add_variant_path(parsed)
         else:
             self.values[key] = parsed
+            if key == "uci_elo" and parsed > FULL_STRENGTH_ELO:
+                self.note(f"UCI_Elo {parsed} is above the engine's full strength (about "
+                          f"{FULL_STRENGTH_ELO}): with UCI_LimitStrength it plays at full "
+                          "strength")
 
     def _refused_option(self, name, value):
         try:
@@ -363,17 +368,42 @@ class Session:
             return
         dialect = self.dialect()
         moves = self._search_moves(go, position, dialect)
-        hash_mb = self.values["hash"]
-        if self.hash_applied == (position, hash_mb):
-            hash_mb = None                       # its table already has that size
-        else:
-            self.hash_applied = (position, hash_mb)
+        position.engine.use_table(self._hash_table())
         protocol = self.protocol
         self.job = SearchJob(
-            position, think_limits(go, position.turn), go.held,
+            position, self._limits(go, position), go.held,
             on_info=lambda info: protocol.info(info, dialect),
             on_done=lambda result: protocol.best_move(result, position, dialect),
-            on_note=self.note, hash_mb=hash_mb, moves=moves).start()
+            on_note=self.note, moves=moves).start()
+
+    def _limits(self, go, position):
+        """think()'s arguments: the `go` limits and the options that shape a search."""
+        values = self.values
+        limits = think_limits(go, position.turn, values["move overhead"])
+        limits.update(multipv=values["multipv"], threads=values["threads"])
+        if values["uci_limitstrength"]:
+            limits["strength"] = Strength(values["uci_elo"])
+        return limits
+
+    def _hash_table(self):
+        """The transposition table of the current game, of `Hash` MB: one for every
+        search of the session (so a game's moves profit from the earlier searches)."""
+        game, megabytes, table = self.table
+        wanted = self.values["hash"]
+        if game is self.game and megabytes == wanted:
+            return table
+        self.table = (None, None, None)            # the old one is freed first
+        try:
+            table = self.game.module.HashTable(wanted)
+        except MemoryError:
+            self.note(f"error: no memory for a {wanted} MB hash table: using "
+                      f"{DEFAULT_HASH_MB} MB")
+            table = self.game.module.HashTable(DEFAULT_HASH_MB)
+        if table.megabytes != wanted:
+            self.note(f"Hash {wanted} MB: the table has {table.megabytes} MB (a power "
+                      "of two)")
+        self.table = (self.game, wanted, table)
+        return table
 
     def _search_moves(self, go, position, dialect):
         if not go.searchmoves:
@@ -400,10 +430,14 @@ class Session:
             job.stop()
 
     def release(self):
-        """`ponderhit`: a held search may report its move."""
-        job = self.job
+        """`ponderhit`: a held search may report its move, and a pondering one now
+        runs on its clock."""
+        with self.lock:
+            job = self.job
+            if self.pending_go is not None:       # still waiting for its engine
+                self.pending_go.ponder = False
         if job is not None:
-            job.release()
+            job.ponderhit()
 
     @property
     def searching(self):
@@ -415,6 +449,9 @@ class Session:
         (as in Fairy-Stockfish), and the next `position` sets a new one anyway."""
         self.stop_search()
         with self.lock:
+            table = self.table[2]
+            if table is not None:
+                table.clear()
             if self.current is not None and self.current.position is not None:
                 self.current.position.engine.new_game()
 

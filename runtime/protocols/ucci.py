@@ -49,7 +49,10 @@ class Ucci(Uci):
         if args and args[0] == "name":
             super().cmd_setoption(args, line)
         elif args:
-            self.session.set_option(args[0].replace("_", " "), " ".join(args[1:]))
+            name = args[0]          # spaces in names are written as underscores
+            if name.lower() not in self.session.options:
+                name = name.replace("_", " ")
+            self.session.set_option(name, " ".join(args[1:]))
         else:
             self.note("error: setoption needs NAME VALUE")
 

@@ -1,7 +1,8 @@
 """UCI, as Fairy-Stockfish speaks it (and the base of its USI and UCCI dialects).
 
     uci                          -> id name, id author, the options, uciok
-    setoption name N [value V]   UCI_Variant, VariantPath, Hash, UCI_Chess960
+    setoption name N [value V]   UCI_Variant, VariantPath, Hash, Threads, MultiPV, Ponder,
+                                 Move Overhead, UCI_LimitStrength, UCI_Elo, UCI_Chess960
     isready                      -> readyok (after a build under way, 5 s at most)
     ucinewgame
     position startpos|fen FEN|sfen SFEN [moves M...]
@@ -46,7 +47,8 @@ class Uci:
 
     def info(self, info, dialect):
         pv = " ".join(dialect.move(m) for m in info.pv)
-        self.send(f"info depth {info.depth} score {self.score(info)} nodes {info.nodes} "
+        rank = f" multipv {info.multipv}" if info.multipv else ""
+        self.send(f"info depth {info.depth}{rank} score {self.score(info)} nodes {info.nodes} "
                   f"nps {info.nps} time {int(info.seconds * 1000)} pv {pv}".rstrip())
 
     def best_move(self, result, position, dialect):

@@ -18,15 +18,13 @@ STOP_GRACE = 5.0         # the longest a stop waits for the search to notice
 
 
 class SearchJob:
-    def __init__(self, position, limits, held, on_info, on_done, on_note, hash_mb=None,
-                 moves=None):
+    def __init__(self, position, limits, held, on_info, on_done, on_note, moves=None):
         self.position = position
         self.limits = limits
         self.held = held
         self.on_info = on_info
         self.on_done = on_done
         self.on_note = on_note
-        self.hash_mb = hash_mb
         self.moves = moves
         self.stopping = False
         self.released = threading.Event()
@@ -44,6 +42,14 @@ class SearchJob:
         """Let a held search send its result (it keeps searching if not yet done)."""
         self.released.set()
 
+    def ponderhit(self):
+        """The pondered move was played: the search's time limits start now, and its
+        result is sent when they end (or at once if the search is done)."""
+        budget = self.limits.get("budget")
+        if budget is not None:
+            budget.ponderhit()
+        self.release()
+
     def stop(self):
         """Stop the search and wait until its result has been reported."""
         self.stopping = True
@@ -58,7 +64,6 @@ class SearchJob:
     def _run(self):
         result = None
         try:
-            self._set_hash()
             result = think(self.position, on_info=self.on_info,
                            stop_flag=lambda: self.stopping, moves=self.moves, **self.limits)
         except Exception as err:         # the search failed: say so, still answer a move
@@ -67,15 +72,6 @@ class SearchJob:
         if self.held:
             self.released.wait()
         self.on_done(result)
-
-    def _set_hash(self):
-        if self.hash_mb is None:
-            return
-        try:
-            self.position.engine.set_hash_size(self.hash_mb)
-        except MemoryError:
-            self.on_note(f"error: no memory for a {self.hash_mb} MB hash table: using 16 MB")
-            self.position.engine.set_hash_size(16)
 
     def _fallback(self):
         try:

@@ -19,7 +19,9 @@ from .streams import clip
 XBOARD_MATE = 100000           # a mate in N moves is scored 100000 + N
 QUIET = {"xboard", "accepted", "rejected", "random", "computer", "name", "rating", "ics",
          "draw", "hint", "bk", "hard", "easy", ".", "otherboard", "pause", "resume"}
-OUTSIDE_OPTIONS = {"uci_variant", "hash"}       # set by `variant` and `memory` instead
+# Set by `variant`, `memory` and `cores` instead, or UCI-only (pondering is the GUI's
+# `hard`/`easy`; XBoard shows one line per depth).
+OUTSIDE_OPTIONS = {"uci_variant", "hash", "threads", "ponder", "multipv"}
 
 
 class XBoard:
@@ -110,7 +112,7 @@ class XBoard:
     def cmd_protover(self, args, line):
         session = self.session
         names = ["normal" if n == "chess" else n for n in session.options["uci_variant"].choices]
-        self.send('feature setboard=1 usermove=1 time=1 memory=1 smp=0 colors=0 draw=0 '
+        self.send('feature setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 draw=0 '
                   'sigint=0 sigterm=0 ping=1 analyze=1 reuse=1 myname="Fairyforge" '
                   f'variants="{",".join(sorted(names))}"')
         for option in session.options.values():
