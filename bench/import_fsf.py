@@ -37,7 +37,7 @@ def arguments():
 def compare(game, sf, name, positions, plies, seed):
     """None when every compared position agrees, else the first difference."""
     start = game.start().fen()
-    theirs = sf.start_fen(name)
+    theirs = sf.get_fen(name, sf.start_fen(name), [])
     if start != theirs:
         return f"start FEN {start} != pyffish {theirs}"
     rng, seen = random.Random(seed), 0

@@ -30,6 +30,7 @@ def add_parsers(subparsers):
                                              "variants.ini section")
     e.add_argument("game", metavar="GAME", help="a bundled game's name or a definition file")
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    e.add_argument("--name", help="the section's name (default: the game's)")
     e.set_defaults(func=run_export)
 
 
@@ -91,7 +92,7 @@ def run_export(args):
     from .export import ExportRefusal, export_variant
     variant = loader.load_variant(args.game)
     try:
-        text = export_variant(variant)
+        text = export_variant(variant, args.name)
     except ExportRefusal as refusal:
         print(f"fairyforge: error: cannot export {variant.name}: {refusal}", file=sys.stderr)
         return EXIT_ERROR

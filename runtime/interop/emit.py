@@ -105,12 +105,9 @@ def board(w):
 
 
 def pieces(w):
-    """`piece` lines, and `initial` for pieces with initial moves (the pawn's double
-    step, a custom piece's `i` moves: Fairy-Stockfish allows them in the double-step
-    region)."""
-    lines, initial = [], []
+    """`piece` lines (in a child of a bundled game, those the ini changes)."""
+    lines = []
     cfg = w.config
-    double = cfg.flag("doubleStep")
     steps_changed = any(cfg.options[o].from_ini for o in
                         ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack"))
     for fsf_type, piece in cfg.pieces.items():
@@ -119,22 +116,29 @@ def pieces(w):
             continue
         betza = piece.betza.replace("e", "")            # FSF's e: en passant, see below
         if fsf_type == "pawn":
-            betza += "ifmnD" if double else ""
+            betza += "ifmnD" if cfg.flag("doubleStep") else ""
         royal = " royal" if fsf_type == fsf.KING else ""
         key = piece.setting.key or fsf_type
         lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
                           .rstrip(), (key,)))
-        if "i" in betza:
-            initial.append(w.names[fsf_type])
-    lines += _promoted_pieces(w)
-    if initial:
-        if not double:
-            w.refuse("doubleStep", "pieces with initial (i) moves need the double-step "
-                                   "region, and doubleStep = false removes it")
-        zone = w.region("double_step", "doubleStepRegionWhite", "doubleStepRegionBlack")
-        lines.append(Line(f"initial {', '.join(initial)} in {zone}",
-                          ("doubleStep", "doubleStepRegionWhite")))
-    return lines
+    return lines + _promoted_pieces(w)
+
+
+def initial(w):
+    """`initial` for the pieces with initial moves (the pawn's double step, a custom
+    piece's `i` moves): Fairy-Stockfish allows them in the double-step region only,
+    whatever ranks the pieces start on."""
+    cfg = w.config
+    names = [w.names[t] for t, p in cfg.pieces.items()
+             if "i" in p.betza or (t == "pawn" and cfg.flag("doubleStep"))]
+    if not names:
+        return []
+    if not cfg.flag("doubleStep"):
+        w.refuse("doubleStep", "pieces with initial (i) moves need the double-step region, "
+                               "and doubleStep = false removes it")
+    zone = w.region("double_step", "doubleStepRegionWhite", "doubleStepRegionBlack")
+    return [Line(f"initial {', '.join(names)} in {zone}",
+                 ("doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack"))]
 
 
 def _promoted_pieces(w):
@@ -250,6 +254,10 @@ def _castling(w, setup, side, rank, king, wing):
     if rook is None:
         return None
     king_to = _file(w, f"castling{wing}File")
+    if abs(king_to - king) < 2:
+        w.refuse(f"castling{wing}File", "a castling in which the king moves one square, which "
+                 "Fairy-Stockfish writes as the king taking its rook, is not in the language "
+                 "yet")
     squares = [regions.name((f, rank)) for f in (king, king_to, rook, king_to - step)]
     return Line("castling for {} king {} to {}, rook {} to {}".format(side, *squares),
                 ("castling", f"castling{wing}File", rook_option, "castlingRank"))
@@ -411,7 +419,7 @@ def confine(w):
 
 
 # The order in which the concerns are written (regions come first, collected on the way)
-CONCERNS = {"board": board, "pieces": pieces, "promotion": promotion,
+CONCERNS = {"board": board, "pieces": pieces, "initial": initial, "promotion": promotion,
             "en_passant": en_passant, "castling": castling, "drops": drops,
             "confine": confine, "facing_kings": facing_kings, "checks": checks,
             "flag": flag, "extinction": extinction, "stalemate": stalemate,

@@ -45,7 +45,7 @@ def translate(sections, name, filename="variants.ini", path=None):
 
 # A concern whose statements are checked against another's: the parent's castling
 # against a new setup, its promotions and en passant against new pieces.
-DEPENDS = {"setup": ("castling",), "pieces": ("en_passant",)}
+DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial")}
 
 
 def _touched(config):
