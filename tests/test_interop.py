@@ -325,3 +325,14 @@ def _same_moves(game, section, fen, positions, seed):
             move = rng.choice(ours)
             moves.append(move)
             pos.push_uci(move)
+
+
+def test_every_option_has_an_entry_and_a_row_in_coming_from_fairy_stockfish():
+    import os
+    from fairyforge.interop import fsf, options
+    assert set(fsf.DEFAULTS) <= set(options.OPTIONS)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(here, "docs", "language.md"), encoding="utf-8") as handle:
+        page = handle.read().split("## 7. Coming from Fairy-Stockfish")[1]
+    for option in [*options.OPTIONS, *fsf.BOTH_SIDES]:
+        assert f"| `{option}` |" in page, option
