@@ -60,6 +60,18 @@ def compare(game, sf, name, positions, plies, seed):
     return None
 
 
+def export_round_trip(game, sf, name, positions, plies, seed):
+    """The imported game exported again and loaded by pyffish under another name: None
+    when it plays the same, else the refusal or the first difference."""
+    from fairyforge.interop.export import ExportRefusal, export_variant
+    section = f"roundtrip-{name}"
+    try:
+        sf.load_variant_config(export_variant(game.variant, name=section))
+    except ExportRefusal as refusal:
+        return f"export refused: {refusal}"
+    return compare(game, sf, section, positions, plies, seed)
+
+
 def main():
     args = arguments()
     import pyffish as sf
@@ -72,7 +84,7 @@ def main():
     wanted = args.sections.split(",") if args.sections else list(sections)
     folder = args.keep or tempfile.mkdtemp(prefix="ff-import-")
     os.makedirs(folder, exist_ok=True)
-    refused, exact, differing, failed = Counter(), [], {}, {}
+    refused, exact, differing, failed, round_trip = Counter(), [], {}, {}, {}
     for name in wanted:
         path = os.path.join(folder, f"{name}.variant")
         try:
@@ -92,6 +104,9 @@ def main():
             print(f"{name:24} imported, fails to play: {failed[name]}", flush=True)
             continue
         took = time.monotonic() - started
+        if not difference:
+            round_trip[name] = export_round_trip(game, sf, name, args.positions, args.plies,
+                                                 args.seed)
         if difference:
             differing[name] = difference
             print(f"{name:24} imported, differs ({took:.0f} s): {difference}", flush=True)
@@ -103,6 +118,11 @@ def main():
     print(f"\nsections {len(wanted)}: imported {imported_count}, refused "
           f"{sum(refused.values())}; of the imported: exact {len(exact)}, differing "
           f"{len(differing)}, failing to load {len(failed)}")
+    trips = [n for n, result in round_trip.items() if result is None]
+    print(f"export round trip of the exact imports: {len(trips)} exact of {len(round_trip)}")
+    for name, result in round_trip.items():
+        if result is not None:
+            print(f"  {name}: {result}")
     print("refused, by reason:")
     for reason, count in refused.most_common():
         print(f"  {count:3d}  {reason}")
