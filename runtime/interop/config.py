@@ -49,6 +49,10 @@ class Config:
         found = [(name, s) for name, s in self.options.items() if s.from_ini]
         return sorted(found, key=lambda item: (item[1].section != self.section, item[1].line))
 
+    def set_settings(self):
+        """The options the ini chain or the built-in parent sets (not the defaults)."""
+        return [(name, s) for name, s in self.options.items() if s.section is not None]
+
     def type_of(self, letter):
         """The FSF piece type with this letter (case-insensitive), or None."""
         for name, piece in self.pieces.items():
@@ -72,13 +76,19 @@ def chain_of(sections, name):
         if parent in sections and parent != current.name:
             current = sections[parent]
             continue
-        if parent in fsf.BUILTIN_PARENTS:
+        if parent in fsf.BUILTIN_PARENTS and bundled(parent):
             return chain[::-1], parent
-        bundled = ", ".join(sorted(fsf.BUILTIN_PARENTS))
+        known = ", ".join(p for p in sorted(fsf.BUILTIN_PARENTS) if bundled(p))
         raise ImportRefusal(name, f"[{current.name}:{parent}]", current.line,
                             f"the parent '{parent}' is a Fairy-Stockfish built-in variant "
                             f"that Fairyforge has no definition of yet (parents it knows: "
-                            f"{bundled})")
+                            f"{known})")
+
+
+def bundled(fsf_name):
+    """Whether Fairyforge bundles a definition of this built-in variant."""
+    from ..compiler import loader
+    return loader.bundled_path(fsf_name) is not None
 
 
 def effective(sections, name):
@@ -87,10 +97,11 @@ def effective(sections, name):
     config = Config(name, builtin, chain=[s.name for s in chain])
     config.options = {key: Setting(value) for key, value in fsf.DEFAULTS.items()}
     if builtin:
-        base = fsf.BUILTIN_PARENTS[builtin][1]
-        for piece, letter in base["pieces"].items():
-            _add_piece(config, piece, letter, Setting(letter))
-        _apply_options(config, {key: Setting(value) for key, value in base["options"].items()})
+        base = fsf.BUILTIN_PARENTS[builtin]
+        for piece, value in base["pieces"].items():
+            _add_piece(config, piece, value[0], Setting(value, builtin))
+        _apply_options(config, {key: Setting(value, builtin)
+                                for key, value in base["options"].items()})
     for section in chain:
         _apply_section(config, section)
     return config

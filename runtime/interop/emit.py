@@ -117,11 +117,25 @@ def pieces(w):
         betza = piece.betza.replace("e", "")            # FSF's e: en passant, see below
         if fsf_type == "pawn":
             betza += "ifmnD" if cfg.flag("doubleStep") else ""
+        if fsf_type == "soldier" and int(cfg.value("soldierPromotionRank")) > 1:
+            lines += _soldier(w, piece)
+            continue
         royal = " royal" if fsf_type == fsf.KING else ""
         key = piece.setting.key or fsf_type
         lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
                           .rstrip(), (key,)))
     return lines + _promoted_pieces(w)
+
+
+def _soldier(w, piece):
+    """Fairy-Stockfish's soldier steps only forward until soldierPromotionRank, then
+    sideways too: the xiangqi soldier's `move … in` statement."""
+    rank = int(w.config.value("soldierPromotionRank"))
+    name = w.names["soldier"]
+    w.region_lines.append(Line(f"region across = ranks {rank}-{w.ranks}",
+                               ("soldierPromotionRank",)))
+    return [Line(f"piece {name} {piece.letter.upper()} fW", (piece.setting.key or "soldier",)),
+            Line(f"move {name} sW in across", ("soldierPromotionRank",))]
 
 
 def initial(w):
@@ -168,17 +182,19 @@ def promoted_pairs(w):
 
 def promotion(w):
     lines = []
-    zone = w.region("promotion_zone", "promotionRegionWhite", "promotionRegionBlack")
     pawns = w.same_for_both("promotionPawnTypesWhite", "promotionPawnTypesBlack",
                             "promotion pawn types")
     choices = w.same_for_both("promotionPieceTypesWhite", "promotionPieceTypesBlack",
                               "promotion choices")
+    if not (pawns and choices) and not promoted_pairs(w):
+        return TAKE_BACK if w.extends else lines      # (a parent's promotions stay)
+    zone = w.region("promotion_zone", "promotionRegionWhite", "promotionRegionBlack")
     forced = f" forced in {zone}" if w.config.flag("mandatoryPawnPromotion") else ""
     sources = ("promotionPawnTypesWhite", "promotionPieceTypesWhite", "promotionRegionWhite",
                "mandatoryPawnPromotion")
-    if choices:
-        for pawn in pawns:
-            names = ", ".join(w.names[c] for c in choices if c != pawn)
+    for pawn in pawns:
+        names = ", ".join(w.names[c] for c in choices if c != pawn)
+        if names:
             lines.append(Line(f"promote {w.names[pawn]} to {names} in {zone}{forced}", sources))
     forced = f" forced in {zone}" if w.config.flag("mandatoryPiecePromotion") else ""
     for piece, _ in promoted_pairs(w):
@@ -295,7 +311,8 @@ def drops(w):
             w.refuse("capturesToHand", "captures to hand without pieceDrops are not in "
                                        "the language")
         lines.append(Line("captures go to hand", ("capturesToHand",)))
-        if any(promotion_lines for promotion_lines in w.types("promotionPieceTypesWhite")):
+        if w.types("promotionPieceTypesWhite") and w.types("promotionPawnTypesWhite"):
+            # Fairy-Stockfish returns a captured promoted pawn to hand as a pawn
             lines.append(Line("captured promoted pieces revert", ("capturesToHand",)))
     elif w.extends:
         lines.append(Line("captures are removed", ("capturesToHand",)))

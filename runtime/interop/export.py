@@ -9,6 +9,8 @@ left out silently.
 """
 
 from ..errors import FairyforgeError
+# A piece's unconditional moves, as FEN writing matches pieces to FSF's built-in types.
+from ..fen_out import _signature
 from . import fsf, regions
 
 
@@ -65,11 +67,6 @@ def _promotes_to_ordinary(v):
 
 def _has_twins(v):
     return any(p.letter.endswith("~") for p in v.pieces)
-
-
-def _signature(atoms):
-    return frozenset((a.dx, a.dy, a.kind, a.max_steps, a.moves, a.captures, a.lame_path)
-                     for a in atoms if not a.initial and a.only_in is None)
 
 
 def _piece_types(v):

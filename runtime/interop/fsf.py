@@ -126,23 +126,62 @@ _SHOGI = {"pieces": {"shogiPawn": "p", "silver": "s", "gold": "g", "bishop": "b"
                       "shogiPawnDropMateIllegal": "true", "stalemateValue": "loss",
                       "nFoldRule": "4", "nMoveRule": "0", "perpetualCheckIllegal": "true"}}
 
-# Built-in variants that a section may name as parent, with the bundled definition that
-# plays the same game: {FSF name: (bundled name, {"pieces": {type: letter}, "options"})}.
+_XIANGQI = {"pieces": {"rook": "r", "horse": "n", "king": "k:W", "cannon": "c",
+                       "soldier": "p", "elephant": "b", "fers": "a"},
+            "options": {"maxRank": "10", "maxFile": "9",
+                        "startFen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
+                                    " w - - 0 1",
+                        "mobilityRegionWhiteKing": "d1 e1 f1 d2 e2 f2 d3 e3 f3",
+                        "mobilityRegionBlackKing": "d8 e8 f8 d9 e9 f9 d10 e10 f10",
+                        "mobilityRegionWhiteFers": "d1 e1 f1 d2 e2 f2 d3 e3 f3",
+                        "mobilityRegionBlackFers": "d8 e8 f8 d9 e9 f9 d10 e10 f10",
+                        "mobilityRegionWhiteElephant": "*1 *2 *3 *4 *5",
+                        "mobilityRegionBlackElephant": "*6 *7 *8 *9 *10",
+                        "soldierPromotionRank": "6", "doubleStep": "false",
+                        "castling": "false", "stalemateValue": "loss",
+                        "perpetualCheckIllegal": "true", "flyingGeneral": "true",
+                        "nMoveRule": "0"}}
+# (Fairy-Stockfish's xiangqi also has chasingRule = axf, which Fairyforge's xiangqi
+# leaves out, docs/rules/xiangqi.md: a child of xiangqi inherits our xiangqi's rules.)
+
+_GARDNER = _chess(maxRank="5", maxFile="5", startFen="rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
+                  promotionRegionWhite="*5", promotionRegionBlack="*1", doubleStep="false",
+                  castling="false")
+_CAPABLANCA = {"pieces": {**CHESS_PIECES, "archbishop": "a", "chancellor": "c"},
+               "options": {"maxFile": "10", "castlingKingsideFile": "i",
+                           "castlingQueensideFile": "c", "promotionPieceTypes": "acqrbn",
+                           "startFen": "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/"
+                                       "RNABQKBCNR w KQkq - 0 1"}}
+_JANUS = {"pieces": {**CHESS_PIECES, "archbishop": "j"},
+          "options": {"maxFile": "10", "castlingKingsideFile": "i",
+                      "castlingQueensideFile": "b", "promotionPieceTypes": "jqrbn",
+                      "startFen": "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR "
+                                  "w KQkq - 0 1"}}
+
+# Built-in variants that a section may name as parent: {FSF name: {"pieces": {type:
+# letter, or "letter:Betza"}, "options": {...}}}.  A section descending from one becomes
+# a child of the bundled definition of the same name (`extends NAME`), which must play
+# the same game; while Fairyforge bundles no definition of that name the section is
+# refused, naming its parent.
 BUILTIN_PARENTS = {
-    "chess": ("chess", _chess()),
-    "crazyhouse": ("crazyhouse", _chess(
+    "chess": _chess(),
+    "crazyhouse": _chess(
         startFen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
-        pieceDrops="true", capturesToHand="true")),
-    "kingofthehill": ("kingofthehill", _chess(
-        flagPiece="k", flagRegionWhite="d4 e4 d5 e5", flagRegionBlack="d4 e4 d5 e5")),
-    "racingkings": ("racingkings", _chess(
+        pieceDrops="true", capturesToHand="true"),
+    "kingofthehill": _chess(
+        flagPiece="k", flagRegionWhite="d4 e4 d5 e5", flagRegionBlack="d4 e4 d5 e5"),
+    "racingkings": _chess(
         startFen="8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1", flagPiece="k",
         flagRegionWhite="*8", flagRegionBlack="*8", flagMove="true", castling="false",
-        checking="false")),
-    "shatranj": ("shatranj", _SHATRANJ),
-    "chaturanga": ("chaturanga", {
-        "pieces": _SHATRANJ["pieces"],
-        "options": {**_SHATRANJ["options"], "extinctionValue": "none",
-                    "startFen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"}}),
-    "shogi": ("shogi", _SHOGI),
+        checking="false"),
+    "shatranj": _SHATRANJ,
+    "chaturanga": {"pieces": _SHATRANJ["pieces"],
+                   "options": {**_SHATRANJ["options"], "extinctionValue": "none",
+                               "startFen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - "
+                                           "0 1"}},
+    "shogi": _SHOGI,
+    "xiangqi": _XIANGQI,
+    "gardner": _GARDNER,
+    "capablanca": _CAPABLANCA,
+    "janus": _JANUS,
 }

@@ -32,10 +32,11 @@ def translate(sections, name, filename="variants.ini", path=None):
     """The definition text of section `name`; `path` is where it will be written (its
     `extends` is resolved from there)."""
     config = effective(sections, name)
-    for option, setting in config.ini_settings():
+    for option, setting in config.set_settings():
         reason = refusal_reason(setting.key or option, setting)
         if reason:
-            raise ImportRefusal(name, setting.key or option, setting.line, reason,
+            where = "" if setting.from_ini else f" (from the built-in {setting.section})"
+            raise ImportRefusal(name, setting.key or option, setting.line, reason + where,
                                 setting.value)
     _need_royal(config)
     body = _as_child(config) or _standalone(config)
@@ -72,7 +73,7 @@ def _as_child(config):
     that cannot be written (a piece taken out, another board, a rule taken back)."""
     if not config.builtin:
         return None
-    parent = fsf.BUILTIN_PARENTS[config.builtin][0]
+    parent = config.builtin
     letters = {p.letter for p in config.pieces.values()}
     if any(config.pieces.get(t) is None and setting.from_ini and _letter_gone(config, t, letters)
            for t, setting in config.removed):
@@ -95,8 +96,8 @@ def _as_child(config):
 
 
 def _letter_gone(config, fsf_type, letters):
-    base = fsf.BUILTIN_PARENTS[config.builtin][1]["pieces"]
-    return base.get(fsf_type) not in letters
+    base = fsf.BUILTIN_PARENTS[config.builtin]["pieces"]
+    return base.get(fsf_type, " ")[0] not in letters
 
 
 def _child_names(config, variant):

@@ -105,8 +105,7 @@ OPTIONS = {
     "passOnStalemateBlack": _not_yet(f"passing {NOT_YET}"),
     "makpongRule": _not_yet(f"the makpong rule {NOT_YET}"),
     "flyingGeneral": _yes("facing_kings"),
-    "soldierPromotionRank": _not_yet(f"soldierPromotionRank (write the soldier's extra moves "
-                                     f"with `move … in`) {NOT_YET} as an import"),
+    "soldierPromotionRank": _yes("pieces"),
     "flipEnclosedPieces": _not_yet(f"flipping enclosed pieces {NOT_YET}"),
     "nMoveRuleTypesWhite": _not_yet("the move rule's pawns are derived (forward-only "
                                     "pieces), not listed", "p"),
