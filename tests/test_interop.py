@@ -110,6 +110,8 @@ castling = false
     ("mobilityRegionWhiteRook = *1 *2\nmobilityRegionBlackRook = *5 *6",
      "confine rook to rook_region"),
     ("pieceToCharTable = PR..K", "stalemate draw"),          # GUI only: left as a comment
+    ("soldier = s\nsoldierPromotionRank = 4", "move soldier sW in across"),
+    ("soldier = s\nsoldierPromotionRank = 4", "region across = ranks 4-6"),
 ])
 def test_each_supported_option_becomes_its_statement(options, expected):
     assert expected in statements(imported(BASE + options + "\n", "mini"))
@@ -202,6 +204,15 @@ def test_a_bundled_parent_is_extended_and_only_the_changes_written():
     assert 'setup "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"' in found
     assert "Its ini ancestors: hill <- hill2" in text
     assert not any(line.startswith("board") for line in found)
+
+
+def test_a_child_of_xiangqi_changes_only_what_it_says():
+    found = statements(imported("[xqh:xiangqi]\npieceDrops = true\ncapturesToHand = true\n"
+                                "startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/"
+                                "RNBAKABNR[] w - - 0 1\n", "xqh"))
+    assert found[0] == 'variant xqh "xqh" extends xiangqi'
+    assert {"captures go to hand", "drop all in drop_zone"} <= set(found)
+    assert not any(line.startswith("piece") for line in found)
 
 
 def test_a_parent_piece_taken_out_writes_the_whole_game():
