@@ -17,7 +17,6 @@ import random
 import sys
 import tempfile
 import time
-from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_INI = os.path.join(HERE, "..", "..", "shared", "fsf", "variants.ini")
@@ -77,6 +76,7 @@ def main():
     import pyffish as sf
     import fairyforge as ff
     from fairyforge import interop
+    from fairyforge.interop.command import summary_lines
     with open(args.ini, encoding="utf-8") as handle:
         text = handle.read()
     sf.load_variant_config(text)
@@ -84,13 +84,13 @@ def main():
     wanted = args.sections.split(",") if args.sections else list(sections)
     folder = args.keep or tempfile.mkdtemp(prefix="ff-import-")
     os.makedirs(folder, exist_ok=True)
-    refused, exact, differing, failed, round_trip = Counter(), [], {}, {}, {}
+    refused, exact, differing, failed, round_trip = [], [], {}, {}, {}
     for name in wanted:
         path = os.path.join(folder, f"{name}.variant")
         try:
             imported = interop.translate(sections, name, os.path.basename(args.ini), path)
         except interop.ImportRefusal as refusal:
-            refused[refusal.reason] += 1
+            refused.append(refusal)
             print(f"{name:24} refused: {refusal}", flush=True)
             continue
         with open(path, "w", encoding="utf-8") as out:
@@ -116,7 +116,7 @@ def main():
                   flush=True)
     imported_count = len(exact) + len(differing) + len(failed)
     print(f"\nsections {len(wanted)}: imported {imported_count}, refused "
-          f"{sum(refused.values())}; of the imported: exact {len(exact)}, differing "
+          f"{len(refused)}; of the imported: exact {len(exact)}, differing "
           f"{len(differing)}, failing to load {len(failed)}")
     trips = [n for n, result in round_trip.items() if result is None]
     print(f"export round trip of the exact imports: {len(trips)} exact of {len(round_trip)}")
@@ -124,8 +124,8 @@ def main():
         if result is not None:
             print(f"  {name}: {result}")
     print("refused, by reason:")
-    for reason, count in refused.most_common():
-        print(f"  {count:3d}  {reason}")
+    for line in summary_lines(refused):
+        print(line)
     for title, table in (("differing", differing), ("failing to load", failed)):
         for name, what in table.items():
             print(f"{title}: {name}: {what}")

@@ -80,11 +80,23 @@ def _import_one(sections, name, args):
 
 
 def _summary(imported, refused):
-    from collections import Counter
     print(f"\nimported {len(imported)}, refused {len(refused)}", file=sys.stderr)
-    reasons = Counter(refusal.reason for refusal in refused)
-    for reason, count in reasons.most_common():
-        print(f"  {count:3d}  {reason}", file=sys.stderr)
+    for line in summary_lines(refused):
+        print(line, file=sys.stderr)
+
+
+def summary_lines(refused):
+    """The refusals grouped by reason, most frequent first; built-in parents by name."""
+    from collections import Counter
+    groups = Counter(getattr(r, "group", str(r)) for r in refused)
+    parents = Counter(r.parent for r in refused if getattr(r, "parent", None))
+    lines = []
+    for group, count in groups.most_common():
+        lines.append(f"  {count:3d}  {group}")
+        if group == ImportRefusal.PARENT:
+            lines.append("       (" + ", ".join(f"{p} {n}" for p, n in parents.most_common())
+                         + ")")
+    return lines
 
 
 def run_export(args):

@@ -82,7 +82,7 @@ def chain_of(sections, name):
         raise ImportRefusal(name, f"[{current.name}:{parent}]", current.line,
                             f"the parent '{parent}' is a Fairy-Stockfish built-in variant "
                             f"that Fairyforge has no definition of yet (parents it knows: "
-                            f"{known})")
+                            f"{known})", parent=parent)
 
 
 def bundled(fsf_name):
