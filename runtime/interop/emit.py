@@ -196,7 +196,9 @@ def promotion(w):
         names = ", ".join(w.names[c] for c in choices if c != pawn)
         if names:
             lines.append(Line(f"promote {w.names[pawn]} to {names} in {zone}{forced}", sources))
-    forced = f" forced in {zone}" if w.config.flag("mandatoryPiecePromotion") else ""
+    # Fairy-Stockfish forces a piece promotion on every move that may promote, leaving
+    # the zone included: forced squares count only for such moves, so `forced in all`.
+    forced = " forced in all" if w.config.flag("mandatoryPiecePromotion") else ""
     for piece, _ in promoted_pairs(w):
         lines.append(Line(f"promote {w.names[piece]} to {w.names['+' + piece]} in {zone} "
                           f"on entering or leaving{forced}",

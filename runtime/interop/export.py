@@ -222,24 +222,26 @@ def _to_plus(piece, v):
 
 
 def _forced(pieces, v):
-    """mandatory…Promotion: true when the forced squares (with the dead ones, which the
-    language always forces) are the whole zone, false when only the dead ones are
-    (immobilityIllegal then forces those, see _immobility)."""
+    """mandatory…Promotion: true when every move that may promote must (the forced
+    squares, with the dead ones the language always forces, cover the zone, and the
+    whole board for a promotion on leaving the zone too), false when only the dead
+    squares are forced (immobilityIllegal then forces those, see _immobility)."""
+    board = {regions.name((f, r)) for f in range(v.files) for r in range(v.ranks)}
     verdicts = set()
     for piece in pieces:
-        for side, colour in (("white", 0), ("black", 1)):
+        for colour, side in enumerate(("white", "black")):
             zone = set(piece.promotion.zone.for_side(side))
             forced = set(piece.promotion.forced.for_side(side))
-            dead = _dead(v, piece, colour)
-            if forced | (dead & zone) == zone:
+            must = board if piece.promotion.on_leaving else zone
+            if forced | (_dead(v, piece, colour) & zone) >= must:
                 verdicts.add("true")
             elif not forced:
                 verdicts.add("false")
             else:
                 verdicts.add(None)
     if len(verdicts) != 1 or None in verdicts:
-        raise ExportRefusal("Fairy-Stockfish forces promotion in the whole zone or only "
-                            "where the piece could not move again")
+        raise ExportRefusal("Fairy-Stockfish forces promotion on every move that may promote "
+                            "or only where the piece could not move again")
     return verdicts.pop()
 
 
