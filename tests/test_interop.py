@@ -71,6 +71,10 @@ castling = false
 """
 
 
+PIECE_PROMOTION = ("customPiece1 = a:W\npromotedPieceType = r:a\npromotionRegionWhite = *6\n"
+                   "promotionRegionBlack = *1")
+
+
 @pytest.mark.parametrize("options, expected", [
     ("", "board 6x6"),
     ("", "piece king K K royal"),
@@ -111,6 +115,10 @@ castling = false
      "confine rook to rook_region"),
     ("pieceToCharTable = PR..K", "stalemate draw"),          # GUI only: left as a comment
     ("soldier = s\nsoldierPromotionRank = 4", "move soldier sW in across"),
+    (PIECE_PROMOTION, "piece promoted_rook +R W"),
+    (PIECE_PROMOTION, "promote rook to promoted_rook in promotion_zone on entering or leaving"),
+    (PIECE_PROMOTION + "\nmandatoryPiecePromotion = true",
+     "promote rook to promoted_rook in promotion_zone on entering or leaving forced in all"),
     ("soldier = s\nsoldierPromotionRank = 4", "region across = ranks 4-6"),
 ])
 def test_each_supported_option_becomes_its_statement(options, expected):
