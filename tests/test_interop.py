@@ -115,6 +115,9 @@ PIECE_PROMOTION = ("customPiece1 = a:W\npromotedPieceType = r:a\npromotionRegion
      "confine rook to rook_region"),
     ("pieceToCharTable = PR..K", "stalemate draw"),          # GUI only: left as a comment
     ("soldier = s\nsoldierPromotionRank = 4", "move soldier sW in across"),
+    # Fairy-Stockfish reads `w - 0 1` as castling -, en passant 0 (none), halfmove 1
+    ("startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - 0 1",
+     'setup "r1k3/pppppp/6/6/PPPPPP/R1K3 w - - 1 1"'),
     (PIECE_PROMOTION, "piece promoted_rook +R W"),
     (PIECE_PROMOTION, "promote rook to promoted_rook in promotion_zone on entering or leaving"),
     (PIECE_PROMOTION + "\nmandatoryPiecePromotion = true",

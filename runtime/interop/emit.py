@@ -376,7 +376,18 @@ def move_rule(w):
 
 
 def setup(w):
-    return [Line(f'setup "{w.config.value("startFen")}"', ("startFen",))]
+    return [Line(f'setup "{fsf_read_fen(w.config.value("startFen"))}"', ("startFen",))]
+
+
+def fsf_read_fen(fen):
+    """The start FEN as Fairy-Stockfish reads it.  With the castling field and two
+    numbers (`w - 0 1`), it takes the first number for the en passant field (none) and
+    the second for the halfmove clock, the move number staying 1."""
+    fields = fen.split()
+    if len(fields) == 5 and not fields[2].isdigit() and fields[3].isdigit() \
+            and fields[4].isdigit():
+        return " ".join(fields[:3] + ["-", fields[4], "1"])
+    return fen
 
 
 def checks(w):
