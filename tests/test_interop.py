@@ -115,9 +115,9 @@ PIECE_PROMOTION = ("customPiece1 = a:W\npromotedPieceType = r:a\npromotionRegion
      "confine rook to rook_region"),
     ("pieceToCharTable = PR..K", "stalemate draw"),          # GUI only: left as a comment
     ("soldier = s\nsoldierPromotionRank = 4", "move soldier sW in across"),
-    # Fairy-Stockfish reads `w - 0 1` as castling -, en passant 0 (none), halfmove 1
-    ("startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - 0 1",
-     'setup "r1k3/pppppp/6/6/PPPPPP/R1K3 w - - 1 1"'),
+    # Fairy-Stockfish reads `b - 0 1` as castling -, en passant 0 (none), halfmove 1
+    ("startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 b - 0 1",
+     'setup "r1k3/pppppp/6/6/PPPPPP/R1K3 b - - 1 1"'),
     (PIECE_PROMOTION, "piece promoted_rook +R W"),
     (PIECE_PROMOTION, "promote rook to promoted_rook in promotion_zone on entering or leaving"),
     (PIECE_PROMOTION + "\nmandatoryPiecePromotion = true",
@@ -168,6 +168,8 @@ def test_castling_follows_the_start_position_and_its_rights():
     ("flagPieceCount = 2", "flagPieceCount = 2", "flagPieceCount"),
     ("colourless = 3", "colourless = 3", "unknown option"),
     ("customPiece1 = a:mafsW", "customPiece1 = a:mafsW", "cannot express it yet"),
+    ("startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - 0 1",
+     "startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - 0 1", "a halfmove clock of 1 before any"),
 ])
 def test_an_option_that_cannot_be_expressed_is_refused_with_section_option_and_line(
         options, option, reason):

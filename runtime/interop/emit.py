@@ -376,7 +376,14 @@ def move_rule(w):
 
 
 def setup(w):
-    return [Line(f'setup "{fsf_read_fen(w.config.value("startFen"))}"', ("startFen",))]
+    written = w.config.value("startFen")
+    fen = fsf_read_fen(written)
+    fields = fen.split()
+    if fen != written and fields[1] == "w" and fields[4] != "0":
+        w.refuse("startFen", f"Fairy-Stockfish reads it as '{fen}': a halfmove clock of "
+                             f"{fields[4]} before any move, which Fairyforge refuses; write "
+                             "all six fields (w - - 0 1)")
+    return [Line(f'setup "{fen}"', ("startFen",))]
 
 
 def fsf_read_fen(fen):
