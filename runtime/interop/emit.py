@@ -12,6 +12,7 @@ whole game out instead of `extends`).
 from dataclasses import dataclass, field
 
 from . import fsf, regions
+from .config import Setting
 from .errors import ImportRefusal
 
 TAKE_BACK = "take back"
@@ -448,8 +449,8 @@ def confine(w):
         white, black = f"mobilityRegionWhite{capital}", f"mobilityRegionBlack{capital}"
         if white not in w.config.options and black not in w.config.options:
             continue
-        for option in (white, black):
-            w.config.options.setdefault(option, type(w.config.options["maxRank"])("*"))
+        for option in (white, black):           # one side given: the other goes anywhere
+            w.config.options.setdefault(option, Setting("*"))
         zone = w.region(f"{w.names[fsf_type]}_region", white, black)
         lines.append(Line(f"confine {w.names[fsf_type]} to {zone}", (white, black)))
     return lines
