@@ -71,30 +71,64 @@ def _has_twins(v):
 
 def _piece_types(v):
     """{our piece name: (FSF option, letter)}: a built-in type that moves the same, else a
-    custom piece slot; twins of `captured promoted pieces revert` are FSF's own `~`."""
+    custom piece slot.  A `+` piece is the type of a piece that moves the same where
+    there is one (shogi's +P is a gold), else a type of its own with a spare letter;
+    twins of `captured promoted pieces revert` are FSF's promoted pieces (`Q~`)."""
     from ..compiler.betza import parse_betza
     builtin = {}
     for name, betza in fsf.PIECE_TYPES.items():
         if betza:                           # (the immobile piece has no moves to match)
             builtin.setdefault(_signature(parse_betza(betza.replace("e", ""))), name)
-    types, customs, used = {}, iter(fsf.CUSTOM_PIECES), set()
+    slots = _Slots(v, builtin)
     for piece in v.pieces:
-        if piece.letter.endswith("~"):
-            continue
-        letter = _letter(piece, v)
-        if piece.royal:
-            types[piece.name] = (fsf.KING, letter)
-            continue
-        option = "soldier" if _soldier_rank(piece, v) else builtin.get(_signature(piece.moves))
-        if option is None or option in used or _has_conditions(piece, option):
-            option = next(customs)
-        used.add(option)
-        types[piece.name] = (option, letter)
+        if not piece.letter.endswith("~") and not piece.letter.startswith("+"):
+            slots.assign(piece, _letter(piece))
+    for piece in v.pieces:
+        if piece.letter.startswith("+"):
+            slots.assign(piece, None)
     by_token = {p.tokens[0]: p.name for p in v.pieces}
     for twin in v.pieces:                   # Q~ is FSF's promoted queen: the queen's type
         if twin.letter.endswith("~"):
-            types[twin.name] = types[by_token[twin.tokens[0].rstrip("~")]]
-    return types
+            slots.types[twin.name] = slots.types[by_token[twin.tokens[0].rstrip("~")]]
+    return slots.types
+
+
+class _Slots:
+    """Fairy-Stockfish piece types handed out to a game's pieces."""
+
+    def __init__(self, v, builtin):
+        self.v, self.builtin, self.types = v, builtin, {}
+        self.customs, self.used = list(fsf.CUSTOM_PIECES), set()
+        taken = {p.tokens[0].lstrip("+").lower() for p in v.pieces}
+        self.spare = [c for c in "zyxwvutsrqponmlkjihgfedcba" if c not in taken]
+
+    def assign(self, piece, letter):
+        if piece.royal:
+            self.types[piece.name] = (fsf.KING, letter)
+            return
+        if letter is None:                  # a + piece: share a type that moves the same
+            same = [o for o in self.types.values()
+                    if o[0] != fsf.KING and self._moves(o) == _signature(piece.moves)]
+            if same and not any(a.initial or a.only_in for a in piece.moves):
+                self.types[piece.name] = same[0]
+                return
+            if not self.spare:
+                raise ExportRefusal("Fairy-Stockfish has too few letters for the game's "
+                                    "promoted pieces")
+            letter = self.spare.pop(0)
+        option = ("soldier" if _soldier_rank(piece, self.v)
+                  else self.builtin.get(_signature(piece.moves)))
+        if option is None or option in self.used or _has_conditions(piece, option):
+            if not self.customs:
+                raise ExportRefusal("Fairy-Stockfish has 25 custom piece types, the game "
+                                    "needs more")
+            option = self.customs.pop(0)
+        self.used.add(option)
+        self.types[piece.name] = (option, letter)
+
+    def _moves(self, slot):
+        owner = next(p for p in self.v.pieces if self.types.get(p.name) == slot)
+        return _signature(owner.moves)
 
 
 def _soldier_rank(piece, v):
@@ -124,13 +158,8 @@ def _has_conditions(piece, option):
     return bool(extra)
 
 
-def _letter(piece, v):
+def _letter(piece):
     token = piece.tokens[0]
-    if token.startswith("+"):
-        used = {p.tokens[0].lstrip("+").lower() for p in v.pieces}
-        spare = [c for c in "zyxwvutsrqponmlkjihgfedcba" if c not in used]
-        return spare[len([p for p in v.pieces[:v.pieces.index(piece)]
-                          if p.tokens[0].startswith("+")])]
     if piece.tokens[1] != token.lower():
         raise ExportRefusal(f"Fairy-Stockfish has no per-side letters ({piece.name} is "
                             f"{token}/{piece.tokens[1]})")
@@ -138,13 +167,12 @@ def _letter(piece, v):
 
 
 def _pieces(v, types):
-    lines = []
+    lines, written = [], set()
     for piece in v.pieces:
-        if piece.name not in types:
-            continue
         option, letter = types[piece.name]
-        if piece.letter.endswith("~"):
+        if option in written:               # a + piece or a twin sharing a type
             continue
+        written.add(option)
         if option.startswith("customPiece") or (option == fsf.KING and piece.betza != "K"):
             lines.append(f"{option} = {letter}:{_betza(piece)}")
         else:
