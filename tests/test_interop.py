@@ -167,6 +167,7 @@ def test_castling_follows_the_start_position_and_its_rights():
     ("countingRule = makruk", "countingRule = makruk", "counting rules"),
     ("flagPieceCount = 2", "flagPieceCount = 2", "flagPieceCount"),
     ("colourless = 3", "colourless = 3", "unknown option"),
+    ("janggiCannon = c", "janggiCannon = c", "the janggi cannon's rules"),
     ("customPiece1 = a:mafsW", "customPiece1 = a:mafsW", "cannot express it yet"),
     ("startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - 0 1",
      "startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - 0 1", "a halfmove clock of 1 before any"),

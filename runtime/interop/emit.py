@@ -115,6 +115,9 @@ def pieces(w):
         stepping = fsf_type == "pawn" or "i" in piece.betza
         if w.extends and not piece.setting.from_ini and not (stepping and steps_changed):
             continue
+        if fsf_type in fsf.SPECIAL_TYPES:
+            raise ImportRefusal(cfg.section, piece.setting.key or fsf_type, piece.setting.line,
+                                fsf.SPECIAL_TYPES[fsf_type], piece.setting.value)
         betza = piece.betza.replace("e", "")            # FSF's e: en passant, see below
         if fsf_type == "pawn":
             betza += "ifmnD" if cfg.flag("doubleStep") else ""

@@ -77,7 +77,7 @@ def _piece_types(v):
     from ..compiler.betza import parse_betza
     builtin = {}
     for name, betza in fsf.PIECE_TYPES.items():
-        if betza:                           # (the immobile piece has no moves to match)
+        if betza and name not in fsf.SPECIAL_TYPES:     # (immobile: no moves to match)
             builtin.setdefault(_signature(parse_betza(betza.replace("e", ""))), name)
     slots = _Slots(v, builtin)
     for piece in v.pieces:
@@ -118,6 +118,8 @@ class _Slots:
             letter = self.spare.pop(0)
         option = ("soldier" if _soldier_rank(piece, self.v)
                   else self.builtin.get(_signature(piece.moves)))
+        if option == "pawn" and piece.promotion is None:
+            option = None                   # FSF's pawn type never stays on the last rank
         if option is None or option in self.used or _has_conditions(piece, option):
             if not self.customs:
                 raise ExportRefusal("Fairy-Stockfish has 25 custom piece types, the game "
@@ -177,7 +179,7 @@ def _pieces(v, types):
             lines.append(f"{option} = {letter}:{_betza(piece)}")
         else:
             lines.append(f"{option} = {letter}")
-        if option == "soldier":
+        if option == "soldier" and _soldier_rank(piece, v):
             lines.append(f"soldierPromotionRank = {_soldier_rank(piece, v)}")
     return lines
 
@@ -289,9 +291,13 @@ def _steps(v, types):
     if len(initial) > 1:
         raise ExportRefusal("Fairy-Stockfish has one region for initial moves (the double "
                             "step) shared by every piece")
-    pawn = any(types.get(p.name, ("",))[0] == "pawn" and any(a.initial for a in p.moves)
-               for p in v.pieces)
-    lines = [f"doubleStep = {'true' if pawn else 'false'}"]
+    # doubleStep gates every piece's initial moves, the pawn type's double step included
+    plain_pawn = any(types[p.name][0] == "pawn" and not any(a.initial for a in p.moves)
+                     for p in v.pieces)
+    if initial and plain_pawn:
+        raise ExportRefusal("Fairy-Stockfish gives its pawn type the double step whenever "
+                            "another piece has initial moves")
+    lines = [f"doubleStep = {'true' if initial else 'false'}"]
     if initial:
         white, black = initial.pop()
         lines += [f"doubleStepRegionWhite = {_squares(white, v)}",
@@ -422,9 +428,11 @@ def _game_ends(v, types):
                   "extinctionPieceCount = 1", "extinctionOpponentPieceCount = 2",
                   f"extinctionClaim = {'true' if 'unless' in v.bare_king else 'false'}"]
     if v.flag_pieces:
-        if len(v.flag_pieces) > 1:
-            raise ExportRefusal("Fairy-Stockfish has one flag piece type per side")
-        lines += [f"flagPiece = {types[v.flag_pieces[0]][1]}",
+        everyone = {p.name for p in v.pieces if not p.letter.endswith("~")}
+        if len(v.flag_pieces) > 1 and set(v.flag_pieces) != everyone:
+            raise ExportRefusal("Fairy-Stockfish has one flag piece type per side, or all")
+        flag = types[v.flag_pieces[0]][1] if len(v.flag_pieces) == 1 else "*"
+        lines += [f"flagPiece = {flag}",
                   *_pair("flagRegion", v.flag_region, v),
                   f"flagMove = {'true' if v.flag_reply == 'black' else 'false'}"]
     return lines

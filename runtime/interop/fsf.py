@@ -20,6 +20,10 @@ PIECE_TYPES = {
     "elephant": "nA", "janggiElephant": "nZ", "banner": "RcpRnN", "wazir": "W",
     "commoner": "K", "centaur": "KN",
 }
+# Built-in types with rules of their own beyond their Betza: the import refuses them (with
+# the reason), the export never writes a piece as one of them.
+SPECIAL_TYPES = {"janggiCannon": "the janggi cannon's rules (it may not hop over or capture "
+                                 "a cannon) are not in the language yet"}
 CUSTOM_PIECES = tuple(f"customPiece{n}" for n in range(1, 26))
 KING = "king"
 PIECE_OPTIONS = (*PIECE_TYPES, *CUSTOM_PIECES, KING)      # the order they are applied in
