@@ -307,29 +307,36 @@ def _steps(v, types):
 
 
 def _castling(v, types):
+    """The castlings as FSF's options: one shape per wing for both sides, on one relative
+    rank, the rook next to the castled king (FSF finds the rook from castlingRook…File)."""
     if not v.castling:
         return ["castling = false"]
-    setup = v.setup.split()[0]
-    lines = ["castling = true"]
-    shapes = {}
+    shapes, ranks = {}, set()
     for c in v.castling:
         rank = int(c.king_from[1:])
-        wing = "Kingside" if c.rook_from[0] > c.king_from[0] else "Queenside"
-        shape = (c.king_from[0], c.king_to[0], c.rook_to[0], wing)
-        shapes.setdefault(wing, set()).add(shape)
-        if c.side == "white" and rank != 1 or c.side == "black" and rank != v.ranks:
-            raise ExportRefusal("Fairy-Stockfish castles on the first rank only")
+        ranks.add(rank if c.side == "white" else v.ranks + 1 - rank)
+        wing = "Kingside" if _file_of(c.rook_from) > _file_of(c.king_from) else "Queenside"
+        shapes.setdefault(wing, set()).add((c.king_from[0], c.king_to[0], c.rook_from[0],
+                                            c.rook_to[0]))
+    if len(ranks) > 1:
+        raise ExportRefusal("Fairy-Stockfish castles on one rank, the same for both sides")
+    lines = ["castling = true", f"castlingRank = {ranks.pop()}"]
     for wing, found in shapes.items():
         if len(found) > 1:
             raise ExportRefusal("Fairy-Stockfish castles the same way for both sides")
-        king_from, king_to, rook_to, _ = found.pop()
+        king_from, king_to, rook_from, rook_to = found.pop()
         step = -1 if wing == "Kingside" else 1
         if ord(rook_to) != ord(king_to) + step:
             raise ExportRefusal("Fairy-Stockfish puts the rook next to the castled king")
-        lines += [f"castling{wing}File = {king_to}", f"castlingKingFile = {king_from}"]
+        lines += [f"castling{wing}File = {king_to}", f"castlingKingFile = {king_from}",
+                  f"castlingRook{wing}File = {rook_from}"]
     rooks = {_setup_piece(v, c.rook_from) for c in v.castling}
     lines.append(f"castlingRookPieces = {_letters(sorted(rooks), types)}")
     return list(dict.fromkeys(lines))
+
+
+def _file_of(square):
+    return ord(square[0])
 
 
 def _setup_piece(v, square):
