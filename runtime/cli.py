@@ -11,6 +11,8 @@
     fairyforge uci                       the engine over UCI, USI, UCCI or XBoard
     fairyforge play GAME                 play against the engine
     fairyforge playtest GAME [--against GAME2] --games N --depth D [--cluster ADDRESS]
+    fairyforge import FILE.ini [SECTION...] [-o DIR]   Fairy-Stockfish sections as definitions
+    fairyforge export GAME [-o FILE]     a game as a Fairy-Stockfish variants.ini section
 
 GAME (and FILE) is a bundled game's name or the path of a definition file;
 `fairyforge --version` prints the version.
@@ -187,6 +189,8 @@ def parser():
     g.set_defaults(func=cmd_games)
 
     from . import cache_command, diff_command, perft_command
+    from .interop import command as interop_command
+    interop_command.add_parsers(sub)          # import FILE.ini, export GAME
     perft_command.add_parser(sub)
     diff_command.add_parser(sub)
     cache_command.add_parser(sub)

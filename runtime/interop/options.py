@@ -1,0 +1,185 @@
+"""Every variants.ini option and what `fairyforge import` does with it: the table that
+the import reads and that docs/language.md ("Coming from Fairy-Stockfish") restates.
+
+OPTIONS maps an option to an `Option`: the concern (the group of statements it shapes,
+see emit.py) and `unsupported`, None when the language expresses every value, else the
+values it can express and why the others are refused.  To support an option once the
+language has its statement: give it a concern, write the statement in emit.py, and
+drop its `unsupported`.  Options for both sides (promotionPieceTypes) share the entry
+of their White/Black pair.
+"""
+
+from dataclasses import dataclass
+
+from . import fsf
+
+
+@dataclass(frozen=True)
+class Option:
+    concern: str                    # the emit.py generator that writes its statements
+    unsupported: str | None = None  # why a value other than `accepts` cannot be imported
+    accepts: tuple = ()             # the values that can (the default is always one)
+
+
+def _yes(concern):
+    return Option(concern)
+
+
+def _not_yet(reason, *accepts):
+    return Option("refused", reason, accepts)
+
+
+def _gui(_=None):
+    return Option("gui")
+
+
+NOT_YET = "is not in the language yet"
+
+OPTIONS = {
+    # for XBoard/WinBoard only: kept as a comment
+    "variantTemplate": _gui(), "pieceToCharTable": _gui(), "pocketSize": _gui(),
+    "pieceValueMg": _gui(), "pieceValueEg": _gui(),
+    "maxRank": _yes("board"), "maxFile": _yes("board"),
+    "startFen": _yes("setup"),
+    "chess960": _not_yet(f"Chess960 castling {NOT_YET}"),
+    "twoBoards": _not_yet("two boards (bughouse) are not in the language"),
+    "pawnTypes": _yes("promotion"),
+    "promotionRegionWhite": _yes("promotion"), "promotionRegionBlack": _yes("promotion"),
+    "promotionPawnTypesWhite": _yes("promotion"), "promotionPawnTypesBlack": _yes("promotion"),
+    "promotionPieceTypesWhite": _yes("promotion"),
+    "promotionPieceTypesBlack": _yes("promotion"),
+    "promotedPieceType": _yes("promotion"),
+    "mandatoryPawnPromotion": _yes("promotion"),
+    "mandatoryPiecePromotion": _yes("promotion"),
+    "sittuyinPromotion": _not_yet(f"sittuyin promotion {NOT_YET}"),
+    "promotionLimit": _not_yet(f"a limit on promoted pieces {NOT_YET}"),
+    "piecePromotionOnCapture": _not_yet(f"promotion only on captures {NOT_YET}"),
+    "pieceDemotion": _not_yet(f"flipping promotions (demotion, kyotoshogi) {NOT_YET}"),
+    "blastOnCapture": _not_yet(f"explosions (atomic) {NOT_YET}"),
+    "blastImmuneTypes": _not_yet(f"explosions (atomic) {NOT_YET}"),
+    "mutuallyImmuneTypes": _not_yet(f"captures restricted by piece type {NOT_YET}"),
+    "petrifyOnCaptureTypes": _not_yet(f"petrification {NOT_YET}"),
+    "petrifyBlastPieces": _not_yet(f"petrification {NOT_YET}"),
+    "doubleStep": _yes("pieces"),
+    "doubleStepRegionWhite": _yes("pieces"), "doubleStepRegionBlack": _yes("pieces"),
+    "tripleStepRegionWhite": _not_yet(f"the pawn's triple step {NOT_YET}", "-"),
+    "tripleStepRegionBlack": _not_yet(f"the pawn's triple step {NOT_YET}", "-"),
+    "enPassantRegionWhite": _not_yet(f"a region for en passant {NOT_YET}", "*"),
+    "enPassantRegionBlack": _not_yet(f"a region for en passant {NOT_YET}", "*"),
+    "enPassantTypesWhite": _yes("en_passant"), "enPassantTypesBlack": _yes("en_passant"),
+    "castling": _yes("castling"),
+    "castlingKingsideFile": _yes("castling"), "castlingQueensideFile": _yes("castling"),
+    "castlingRank": _yes("castling"), "castlingKingFile": _yes("castling"),
+    "castlingKingPiece": _yes("castling"), "castlingRookPieces": _yes("castling"),
+    "castlingRookKingsideFile": _yes("castling"),
+    "castlingRookQueensideFile": _yes("castling"),
+    "castlingDroppedPiece": _not_yet(f"castling with dropped pieces {NOT_YET}"),
+    "oppositeCastling": _not_yet(f"opposite castling {NOT_YET}"),
+    "checking": _yes("checks"),
+    "dropChecks": _not_yet(f"forbidding checks by drops {NOT_YET}"),
+    "mustCapture": _not_yet(f"compulsory captures {NOT_YET}"),
+    "mustDrop": _not_yet(f"compulsory drops {NOT_YET}"),
+    "mustDropType": _not_yet(f"compulsory drops {NOT_YET}"),
+    "pieceDrops": _yes("drops"), "capturesToHand": _yes("drops"),
+    "firstRankPawnDrops": _yes("drops"), "promotionZonePawnDrops": _yes("drops"),
+    "dropRegionWhite": _yes("drops"), "dropRegionBlack": _yes("drops"),
+    "dropNoDoubled": _yes("drops"),
+    "dropNoDoubledCount": _not_yet(f"a count other than 1 for not doubled {NOT_YET}"),
+    "dropLoop": _not_yet(f"captured promoted pieces keeping their rank (dropLoop) {NOT_YET}"),
+    "enclosingDrop": _not_yet(f"enclosing drops (reversi, ataxx) {NOT_YET}"),
+    "enclosingDropStart": _not_yet(f"enclosing drops (reversi, ataxx) {NOT_YET}"),
+    "sittuyinRookDrop": _not_yet(f"sittuyin's placement phase {NOT_YET}"),
+    "dropOppositeColoredBishop": _not_yet(f"bishops dropped on opposite colours {NOT_YET}"),
+    "dropPromoted": _not_yet(f"drops of promoted pieces {NOT_YET}"),
+    "immobilityIllegal": _yes("drops"),
+    "gating": _not_yet(f"gating {NOT_YET}"),
+    "seirawanGating": _not_yet(f"gating {NOT_YET}"),
+    "cambodianMoves": _not_yet(f"cambodian special moves {NOT_YET}"),
+    "wallingRule": _not_yet(f"walls and the duck {NOT_YET}"),
+    "wallingRegionWhite": _not_yet(f"walls and the duck {NOT_YET}"),
+    "wallingRegionBlack": _not_yet(f"walls and the duck {NOT_YET}"),
+    "wallOrMove": _not_yet(f"walls and the duck {NOT_YET}"),
+    "diagonalLines": _not_yet(f"janggi's palace diagonals {NOT_YET}"),
+    "passWhite": _not_yet(f"passing {NOT_YET}"), "passBlack": _not_yet(f"passing {NOT_YET}"),
+    "passOnStalemateWhite": _not_yet(f"passing {NOT_YET}"),
+    "passOnStalemateBlack": _not_yet(f"passing {NOT_YET}"),
+    "makpongRule": _not_yet(f"the makpong rule {NOT_YET}"),
+    "flyingGeneral": _yes("facing_kings"),
+    "soldierPromotionRank": _yes("pieces"),
+    "flipEnclosedPieces": _not_yet(f"flipping enclosed pieces {NOT_YET}"),
+    "nMoveRuleTypesWhite": _not_yet("the move rule's pawns are derived (forward-only "
+                                    "pieces), not listed", "p"),
+    "nMoveRuleTypesBlack": _not_yet("the move rule's pawns are derived (forward-only "
+                                    "pieces), not listed", "p"),
+    "nMoveRule": _yes("move_rule"),
+    "nFoldRule": _yes("repetition"), "nFoldValue": _yes("repetition"),
+    "nFoldValueAbsolute": _not_yet(f"a repetition result from White's view {NOT_YET}"),
+    "perpetualCheckIllegal": _yes("repetition"),
+    "moveRepetitionIllegal": _not_yet(f"moveRepetitionIllegal {NOT_YET}"),
+    "chasingRule": _not_yet("xiangqi's full chasing rules (axf) are not in the language "
+                            "yet (perpetual chase is a simpler rule)"),
+    "stalemateValue": _yes("stalemate"),
+    "stalematePieceCount": _not_yet(f"counting material at stalemate {NOT_YET}"),
+    "checkmateValue": _not_yet(f"a checkmate result other than loss {NOT_YET}", "loss"),
+    "shogiPawnDropMateIllegal": _yes("drops"),
+    "shatarMateRule": _not_yet(f"shatar's mating rules {NOT_YET}"),
+    "bikjangRule": _not_yet(f"janggi's bikjang rule {NOT_YET}"),
+    "extinctionValue": _yes("extinction"), "extinctionClaim": _yes("extinction"),
+    "extinctionPieceTypes": _yes("extinction"), "extinctionPieceCount": _yes("extinction"),
+    "extinctionOpponentPieceCount": _yes("extinction"),
+    "extinctionPseudoRoyal": _not_yet(f"pseudo-royal pieces {NOT_YET}"),
+    "dupleCheck": _not_yet(f"duple check {NOT_YET}"),
+    "flagPieceWhite": _yes("flag"), "flagPieceBlack": _yes("flag"),
+    "flagRegionWhite": _yes("flag"), "flagRegionBlack": _yes("flag"),
+    "flagMove": _yes("flag"),
+    "flagPieceCount": _not_yet(f"flagPieceCount {NOT_YET}", "1"),
+    "flagPieceBlockedWin": _not_yet(f"flagPieceBlockedWin {NOT_YET}"),
+    "flagPieceSafe": _not_yet(f"flagPieceSafe {NOT_YET}"),
+    "checkCounting": _not_yet(f"n-check (check counting) {NOT_YET}"),
+    "connectN": _not_yet(f"connection wins {NOT_YET}", "0"),
+    "connectPieceTypes": _not_yet(f"connection wins {NOT_YET}", "*"),
+    "connectVertical": _not_yet(f"connection wins {NOT_YET}", "true"),
+    "connectHorizontal": _not_yet(f"connection wins {NOT_YET}", "true"),
+    "connectDiagonal": _not_yet(f"connection wins {NOT_YET}", "true"),
+    "connectRegion1White": _not_yet(f"connection wins {NOT_YET}"),
+    "connectRegion2White": _not_yet(f"connection wins {NOT_YET}"),
+    "connectRegion1Black": _not_yet(f"connection wins {NOT_YET}"),
+    "connectRegion2Black": _not_yet(f"connection wins {NOT_YET}"),
+    "connectNxN": _not_yet(f"connection wins {NOT_YET}", "0"),
+    "collinearN": _not_yet(f"connection wins {NOT_YET}", "0"),
+    "connectValue": _not_yet(f"connection wins {NOT_YET}", "win"),
+    "materialCounting": _not_yet(f"material counting {NOT_YET}"),
+    "adjudicateFullBoard": _not_yet(f"material counting {NOT_YET}"),
+    "countingRule": _not_yet(f"counting rules (makruk, cambodian, asean) {NOT_YET}"),
+    "castlingWins": _not_yet(f"castling as a win condition {NOT_YET}", "-"),
+}
+# mobilityRegionWhiteRook, ...: a piece's confinement (the piece part is FSF's type name)
+MOBILITY_PREFIXES = ("mobilityRegionWhite", "mobilityRegionBlack")
+
+
+def lookup(option):
+    """The Option of an option as the ini writes it, or None for an unknown option."""
+    if option in OPTIONS:
+        return OPTIONS[option]
+    for group, (white, _) in fsf.BOTH_SIDES.items():
+        if option == group:
+            return OPTIONS[white]
+    if option.startswith(MOBILITY_PREFIXES):
+        return Option("confine")
+    if option in fsf.PIECE_OPTIONS:
+        return Option("pieces")
+    return None
+
+
+def refusal_reason(option, setting):
+    """Why `setting` of `option` cannot be imported, or None when it can."""
+    entry = lookup(option)
+    if entry is None:
+        return "unknown option (not one of Fairy-Stockfish's variants.ini options)"
+    if entry.unsupported is None:
+        return None
+    default = fsf.DEFAULTS.get(option)
+    normal = {"", "-", "none", default, *entry.accepts}
+    if setting.value in normal or (setting.value == "false" and default == "false"):
+        return None
+    return entry.unsupported
