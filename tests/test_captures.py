@@ -260,3 +260,41 @@ def test_the_search_gives_away_its_last_piece(antichess):
     assert str(result.best_move) == "a1a6"          # b7xa6 is forced, and White has nothing
     assert result.info.score > 20000
 
+
+
+# -- captures banned by the victim's type (janggi's cannons) -------------------------------
+
+CANNONS = """variant cannons "Cannons"
+board 9x10
+symmetry mirror
+piece king   K K     royal
+piece pawn   P fsW
+piece rook   R R
+piece cannon C pR                      # janggi's cannon hops to move and to capture
+no capture of cannon by cannon
+setup "r3k4/9/9/9/4c4/9/4P4/9/4C4/3K3R1 w - - 0 1"
+"""
+
+
+@pytest.mark.parametrize("fen", [
+    "4k4/9/9/9/4c4/9/4P4/9/4C4/3K5 w - - 0 1",      # over a pawn onto a cannon: banned
+    "4k4/9/9/9/4c4/9/4r4/9/4C4/3K5 w - - 0 1",      # over an enemy rook: banned too
+    "4k4/9/9/9/4r4/9/4P4/9/4C4/3K5 w - - 0 1",      # onto a rook: allowed
+])
+def test_a_cannon_may_not_capture_a_cannon(tmp_path_factory, sf, fen):
+    game = load_text(tmp_path_factory, "cannons", CANNONS)
+    pos = game.position(fen)
+    ours = sorted(str(m) for m in pos.legal_moves() if str(m).startswith("e2"))
+    # pyffish's janggi cannon has the same ban (and its other moves differ: compare
+    # the cannon's moves only).
+    assert ours == sorted(m for m in sf.legal_moves("janggi", fen, []) if m.startswith("e2"))
+    if "e2e6" not in ours:
+        with pytest.raises(IllegalMoveError, match="forbids this piece to take that one"):
+            pos.push_uci("e2e6")
+
+
+def test_a_royal_capture_cannot_be_banned(tmp_path):
+    path = tmp_path / "bad.variant"
+    path.write_text("variant bad extends chess\nno capture of king by queen\n")
+    with pytest.raises(DefinitionError, match=r"bad.variant:2:.*'king' is royal"):
+        ff.load(str(path))
