@@ -239,6 +239,14 @@ def test_random_playouts_match_pyffish(variant, sf):
     assert sum(reasons.values()) >= 1, reasons     # the playouts did end games
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["antichess", "suicide", "losers"])
+def test_long_random_playouts_match_pyffish(variant, sf):
+    game = ff.load(variant)
+    reasons = playouts_match(sf, game, variant, sf.start_fen(variant), 5000, variant + " long")
+    assert sum(reasons.values()) >= 20, reasons
+
+
 def test_suicide_endgames_match_pyffish(suicide, sf):
     fen = "8/2p1p3/1p6/8/8/5P2/P5P1/8 w - - 0 1"
     reasons = playouts_match(sf, suicide, "suicide", fen, 300, "suicide endgames")
@@ -259,6 +267,19 @@ def test_the_search_gives_away_its_last_piece(antichess):
     result = think(pos, depth=4)
     assert str(result.best_move) == "a1a6"          # b7xa6 is forced, and White has nothing
     assert result.info.score > 20000
+
+
+@pytest.mark.parametrize("fen", ["8/8/8/8/8/8/3p4/Q7 w - - 0 1",      # Qc1 or Qe1: dxc1
+                                 "8/8/8/8/8/2p5/8/1B6 b - - 0 1"])    # c2, then Bxc2
+def test_the_search_plays_into_a_forced_giveaway(antichess, fen):
+    from fairyforge.search import think
+    pos = antichess.position(fen)
+    side = pos.turn
+    result = think(pos, depth=5)
+    assert result.info.score > 20000
+    for move in result.info.pv:
+        pos.push(move)
+    assert pos.outcome() == ff.Outcome(side, "extinction")
 
 
 

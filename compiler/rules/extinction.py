@@ -95,7 +95,7 @@ def _words(names):
 
 
 def _win_words(names):
-    return ("a side without any " + " or ".join(names) + " wins") if names \
+    return ("a side that has lost every " + ", ".join(names) + " wins") if names \
         else "no winning extinction rule"
 
 
