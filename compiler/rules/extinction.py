@@ -1,9 +1,13 @@
 """`win by extinction of PIECES`: a side left without any piece of one of these types,
 on the board or in hand, has lost (Fairy-Stockfish's extinctionValue = loss with
-extinctionPieceTypes).
+extinctionPieceTypes).  The other direction, `win by losing all pieces` or `win by
+losing all of PIECES`: a side left with none of them (with nothing but its royal
+piece, for `all pieces`) has won (FSF's extinctionValue = win: antichess, giveaway
+with extinctionPieceTypes = *; losers with extinctionPieceCount = 1 besides; kamikaze
+rooks with a type).
 
 Engine (templates/rules/extinction.j2): the game_end hook counts the listed types of
-both sides, the side that just moved first (promoting its last pawn can make that side
+both sides, the side that just moved first, the losing direction before the winning one (promoting its last pawn can make that side
 extinct).  An ended game has no legal moves; perft counts none there, as
 Fairy-Stockfish does; the search scores it like a mate.  Position.outcome reports
 Outcome(winner, "extinction").  Oracle: pyffish with the same rule
@@ -19,6 +23,8 @@ ORDER = 70
 GRAMMAR = '''
 // win by extinction of PIECES: a side without a piece of one of these types loses
 extinction_decl: "win" "by" "extinction" "of" name_list
+// win by losing all pieces | win by losing all of PIECES: a side without them wins
+losing_all_decl: "win" "by" "losing" "all" ("pieces" | "of" name_list)
 '''
 KEYWORDS = ("win",)
 
@@ -28,13 +34,38 @@ class WinByExtinction(Node):
     pieces: list
 
 
-STATEMENTS = {"extinction_decl": WinByExtinction}
-FIELDS = [("extinction", tuple, ())]        # names of the types that must survive
+@dataclass
+class WinByLosingAll(Node):
+    pieces: list = None                 # None: all pieces but the royal one
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(parts[0] if parts else None)
+
+
+STATEMENTS = {"extinction_decl": WinByExtinction, "losing_all_decl": WinByLosingAll}
+FIELDS = [("extinction", tuple, ()),        # names of the types that must survive
+          ("extinction_wins", tuple, ())]   # names of the types whose loss wins
 TEMPLATE = "rules/extinction.j2"
 ENDS = {"EXTINCTION": "extinction"}
 
 
 def resolve(nodes, context):
+    losing = [node for node in nodes if isinstance(node, WinByExtinction)]
+    winning = [node for node in nodes if isinstance(node, WinByLosingAll)]
+    return {"extinction": _listed(losing, context), "extinction_wins": _winning(winning, context)}
+
+
+def _winning(nodes, context):
+    """The types a side must lose all of to win (the last statement counts)."""
+    if not nodes:
+        return ()
+    if nodes[-1].pieces is None:
+        return tuple(name for name, info in context.pieces.items() if not info["royal"])
+    return _listed(nodes[-1:], context)
+
+
+def _listed(nodes, context):
     names = []
     for node in nodes:
         for token in node.pieces:
@@ -46,20 +77,26 @@ def resolve(nodes, context):
                               "before its last one could be taken")
                 continue
             names.append(name)
-    return {"extinction": tuple(names)}
+    return tuple(names)
 
 
 def lower(variant, lowerer):
-    return {"types": [lowerer.type_index[name] for name in variant.extinction]}
+    return {"types": [lowerer.type_index[name] for name in variant.extinction],
+            "win_types": [lowerer.type_index[name] for name in variant.extinction_wins]}
 
 
 def active(tables):
-    return bool(tables["types"])
+    return bool(tables["types"] or tables["win_types"])
 
 
 def _words(names):
     return ("a side without a " + " or a ".join(names) + " loses") if names \
         else "no extinction rule"
+
+
+def _win_words(names):
+    return ("a side that has lost every " + ", ".join(names) + " wins") if names \
+        else "no winning extinction rule"
 
 
 def diff_wording(words):
@@ -71,3 +108,10 @@ def diff_wording(words):
         if set(old) != set(new):
             cmp.add("game_end", words.change_kind(old, new), "extinction",
                     f"{_words(old)} -> {_words(new)}")
+
+    @words.variant_wording("extinction_wins")
+    def extinction_wins(cmp, old, new):
+        old, new = tuple(old), cmp.map_b(tuple(new))
+        if set(old) != set(new):
+            cmp.add("game_end", words.change_kind(old, new), "losing all pieces",
+                    f"{_win_words(old)} -> {_win_words(new)}")

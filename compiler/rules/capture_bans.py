@@ -1,0 +1,81 @@
+"""`no capture of VICTIMS by CAPTURERS`: pieces of the capturing types may not take
+pieces of the victim types (janggi: a cannon may not capture a cannon; Fairy-
+Stockfish builds that into its janggi cannon).  The capturing piece's type is the one
+it had before the move (a promotion does not change it).
+
+Engine (templates/rules/capture_bans.j2): the why_illegal hook refuses such a capture
+(CAPTURE_BANNED) after it is made.  A banned capture never takes the royal piece (the
+victims cannot be royal), so check and attack tests are unchanged.  Oracle: pyffish's
+janggi for the cannon's captures (tests/test_captures.py); the reference interpreter
+does not implement it.
+"""
+
+from dataclasses import dataclass
+
+from ..nodes import Node
+
+ORDER = 75
+
+GRAMMAR = '''
+// no capture of VICTIMS by CAPTURERS
+capture_ban_decl: "no" "capture" "of" name_list "by" name_list
+'''
+KEYWORDS = ("no",)
+
+
+@dataclass
+class NoCapture(Node):
+    victims: list
+    capturers: list
+
+
+STATEMENTS = {"capture_ban_decl": NoCapture}
+FIELDS = [("capture_bans", tuple, ())]      # (capturer, victim) name pairs
+TEMPLATE = "rules/capture_bans.j2"
+REFUSALS = {"CAPTURE_BANNED": "a `no capture of` rule forbids this piece to take that one"}
+
+
+def resolve(nodes, context):
+    pairs = []
+    for node in nodes:
+        victims = _names(node, node.victims, context, victims=True)
+        capturers = _names(node, node.capturers, context, victims=False)
+        pairs += [(c, v) for c in capturers for v in victims if (c, v) not in pairs]
+    return {"capture_bans": tuple(pairs)}
+
+
+def _names(node, tokens, context, victims):
+    names = []
+    for token in tokens:
+        name = context.piece_name(node, token)
+        if name is None:
+            continue
+        if victims and context.pieces[name]["royal"]:
+            context.error(node, token, f"'{name}' is royal: a capture of it may not be "
+                          "forbidden (it would still give check)")
+            continue
+        names.append(name)
+    return names
+
+
+def lower(variant, lowerer):
+    return {"pairs": [(lowerer.type_index[c], lowerer.type_index[v])
+                      for c, v in variant.capture_bans]}
+
+
+def active(tables):
+    return bool(tables["pairs"])
+
+
+def diff_wording(words):
+    """How `fairyforge diff` words a change of this rule."""
+    @words.variant_wording("capture_bans")
+    def capture_bans(cmp, old, new):
+        old = {tuple(pair) for pair in old}
+        new = {tuple(cmp.map_b(tuple(pair))) for pair in new}
+        for capturer, victim in sorted(new - old):
+            cmp.add("captures", "added", "capture ban",
+                    f"a {capturer} may not capture a {victim}")
+        for capturer, victim in sorted(old - new):
+            cmp.add("captures", "removed", "capture ban",
+                    f"a {capturer} may capture a {victim} again")
