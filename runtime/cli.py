@@ -11,6 +11,7 @@
     fairyforge uci                       the engine over UCI, USI, UCCI or XBoard
     fairyforge play GAME                 play against the engine
     fairyforge playtest GAME [--against GAME2] --games N --depth D [--cluster ADDRESS]
+    fairyforge tune GAME [--games N] [--depth D|--nodes N] [--from-db FILE] [-o FILE]
 
 GAME (and FILE) is a bundled game's name or the path of a definition file;
 `fairyforge --version` prints the version.
@@ -175,6 +176,8 @@ def parser():
 
     from .playtest import command as playtest_command
     playtest_command.add_parser(sub)
+    from .tune import command as tune_command
+    tune_command.add_parser(sub)
 
     st = sub.add_parser("studio", help="write, play and compare variants in the browser")
     st.add_argument("--port", type=int, default=8765, help="port (default 8765)")

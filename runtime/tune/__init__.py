@@ -1,0 +1,128 @@
+"""`fairyforge tune GAME`: an evaluation learned for each variant (Texel's method).
+
+    from fairyforge.tune import tune
+    report = tune("ichess", games=200, depth=2)     # plays, fits, writes the file
+    print(report.path, report.values)
+
+The engine's evaluation (piece values, values in hand, square bonuses) is fitted to
+the results of games by logistic regression (fit.py) on quiet positions
+(samples.py), then written as a parameter file (compiler/evalparams.py) that the next
+build of the game uses.  docs/engine.md describes the method and the file.
+"""
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..compiler import build, evalparams, loader
+from ..errors import ArgumentError
+from . import fit as texel
+from .features import space_for, to_params
+from .samples import from_database, positions, self_play
+
+HOLDOUT_EVERY = 10              # every 10th game is kept out of the fit to check it
+ALPHA_SQUARES = 20.0            # ridge weights, in positions (see fit.py)
+ALPHA_VALUES = 2.0
+
+
+@dataclass
+class Report:
+    path: str
+    games: int
+    positions: int
+    k: float
+    errors: dict                 # {"train"|"holdout": (before, after)}
+    values: list                 # (piece, current, learned, current hand, learned hand)
+    seconds: float
+    data: dict = field(repr=False, default=None)
+
+
+def check_arguments(games, depth, nodes, from_db):
+    if from_db is None and (games is None or games < 1):
+        raise ArgumentError("--games must be 1 or more")
+    if depth is not None and nodes is not None:
+        raise ArgumentError("give --depth or --nodes, not both")
+    if depth is not None and not 1 <= depth <= 64:
+        raise ArgumentError("--depth must be between 1 and 64")
+    if nodes is not None and nodes < 1:
+        raise ArgumentError("--nodes must be 1 or more")
+
+
+def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
+         processes=None, seed=1, on_game=None, log=print):
+    """Fit `source`'s evaluation (a bundled name or a definition's path); a Report."""
+    check_arguments(games, depth, nodes, from_db)
+    if depth is None and nodes is None:
+        depth = 2
+    started = time.monotonic()
+    variant = loader.load_variant(source)
+    current = evalparams.for_build(variant)
+    game = _game(variant, current)
+    if from_db is not None:
+        records = from_database(from_db, evalparams.model_hash(variant))
+    else:
+        from ..playtest.ruleset import RuleSet
+        records = self_play(RuleSet.load(source), game, games, depth=depth, nodes=nodes,
+                            seed=seed, processes=processes, on_game=on_game)
+    space = space_for(variant, current)
+    rows, game_of_row = [], []
+    for index, record in enumerate(records):
+        found = positions(game, space, record)
+        rows += found
+        game_of_row += [index] * len(found)
+    if not rows:
+        raise ArgumentError(f"the {len(records)} games gave no quiet position to "
+                            "learn from: play more games")
+    data = texel.Data.from_rows(rows, space.size)
+    holdout = np.array(game_of_row) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
+    if holdout.all() or not holdout.any():
+        holdout = np.zeros(len(rows), bool)
+    theta, k, errors = _fit(space, data.subset(~holdout),
+                            data.subset(holdout) if holdout.any() else None)
+    fit_info = {"games": len(records), "positions": len(rows), "k": round(k, 4),
+                "errors": errors, "source": from_db or "self-play",
+                "search": f"depth {depth}" if depth else f"nodes {nodes}",
+                "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
+    params = to_params(space, theta, fit_info)
+    path = output or evalparams.default_path(variant.name)
+    evalparams.write(path, params)
+    return Report(path, len(records), len(rows), k, errors, _value_table(space, theta),
+                  time.monotonic() - started, params)
+
+
+def _game(variant, params):
+    from ..game import Game
+    path, module = build.load_module(variant, evaluation=params)
+    return Game(variant, module, path)
+
+
+def _fit(space, train, holdout):
+    """K, then theta; the errors before and after on the training and held-out games."""
+    theta0 = space.theta0
+    k = texel.fit_k(train, theta0)
+    alpha = np.full(space.size, ALPHA_VALUES)
+    alpha[space.square_block()] = ALPHA_SQUARES
+    lower = np.full(space.size, -np.inf)
+    lower[:space.square_block().start] = 0.0
+    theta, _ = texel.fit(train, theta0, k, alpha, lower)
+    errors = {"train": [texel.error(train, theta0, k), texel.error(train, theta, k)]}
+    if holdout is not None:
+        errors["holdout"] = [texel.error(holdout, theta0, k), texel.error(holdout, theta, k)]
+    return theta, k, {name: [round(e, 6) for e in pair] for name, pair in errors.items()}
+
+
+def _value_table(space, theta):
+    """Per piece: (name, current value, learned value, current hand, learned hand)."""
+    rows = []
+    for t, piece in enumerate(space.variant.pieces):
+        if piece.royal:
+            continue
+        now = space.tables[0][t]
+        learned = (int(round(100 * theta[space.value_slot(t)]))
+                   if t in space.value_types else now)
+        hand_now = space.tables[1][t] if space.hand_types else None
+        hand = (int(round(100 * theta[space.hand_slot(t)]))
+                if t in space.hand_types else hand_now)
+        rows.append((piece.name, now, learned, hand_now, hand))
+    return rows
