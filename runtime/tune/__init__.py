@@ -50,7 +50,7 @@ def check_arguments(games, depth, nodes, from_db):
 
 
 def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
-         processes=None, seed=1, on_game=None, log=print):
+         processes=None, seed=1, max_plies=300, on_game=None):
     """Fit `source`'s evaluation (a bundled name or a definition's path); a Report."""
     check_arguments(games, depth, nodes, from_db)
     if depth is None and nodes is None:
@@ -64,7 +64,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     else:
         from ..playtest.ruleset import RuleSet
         records = self_play(RuleSet.load(source), game, games, depth=depth, nodes=nodes,
-                            seed=seed, processes=processes, on_game=on_game)
+                            seed=seed, processes=processes, max_plies=max_plies,
+                            on_game=on_game)
     space = space_for(variant, current)
     rows, game_of_row = [], []
     for index, record in enumerate(records):

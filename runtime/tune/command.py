@@ -23,6 +23,8 @@ def add_parser(sub):
     limit.add_argument("--depth", type=_depth, metavar="D",
                        help="search depth per move in self-play (default 2)")
     limit.add_argument("--nodes", type=_count, metavar="N", help="node budget per move instead")
+    tp.add_argument("--max-plies", type=_count, default=300, metavar="N",
+                    help="adjudicate a self-play game a draw after N plies (default 300)")
     tp.add_argument("--from-db", metavar="FILE",
                     help="learn from the games of a playtest database instead of playing")
     tp.add_argument("-o", "--output", metavar="FILE",
@@ -45,11 +47,11 @@ def cmd_tune(args):
         _say(f"error: --from-db {args.from_db}: no such file")
         return 2
     progress = None if args.from_db else Progress(args.games)
+    on_game = (lambda record: progress.update()) if progress else None
     try:
         report = tune(args.game, games=args.games, depth=args.depth, nodes=args.nodes,
                       from_db=args.from_db, output=args.output, processes=args.processes,
-                      seed=args.seed, on_game=(lambda record: progress.update())
-                      if progress else None)
+                      seed=args.seed, max_plies=args.max_plies, on_game=on_game)
     finally:
         if progress:
             progress.close()

@@ -72,8 +72,9 @@ def space_for(variant, params):
     lowerer = Lowerer(variant, params)
     tables = lowerer.lower()
     learnable = [i for i, p in enumerate(variant.pieces) if not p.royal and p.value is None]
+    droppable = {rule.piece for rule in variant.drops}     # the types a hand can hold
     space = Space(variant, evalparams.symmetry_of(variant), learnable,
-                  learnable if variant.drops else [], None,
+                  [t for t in learnable if variant.pieces[t].name in droppable], None,
                   (tables.values, tables.hand_values, tables.pst))
     theta = np.zeros(space.size)
     for t in space.value_types:

@@ -71,10 +71,23 @@ def fit_k(data, theta):
     return float(found.x)
 
 
-def fit(data, theta0, k, alpha, lower=None, max_iterations=500):
+def fit(data, theta0, k, alpha, lower=None, free=None, max_iterations=500):
     """theta minimising the regularised error; alpha, lower: per parameter arrays
-    (ridge weights in positions, lower bounds or -inf).  Returns (theta, iterations)."""
+    (ridge weights in positions, lower bounds or -inf); free: a mask of the parameters
+    to fit (the others keep theta0's values).  Returns (theta, iterations)."""
+    free = np.ones(len(theta0), bool) if free is None else np.asarray(free, bool)
     n = max(len(data), 1)
+    X = data.X[:, free]
+    c = data.c + data.X[:, ~free] @ theta0[~free]
+    theta_free, iterations = _minimise(Data(X, c, data.y), theta0[free], k, alpha[free],
+                                       None if lower is None else lower[free], n,
+                                       max_iterations)
+    theta = theta0.copy()
+    theta[free] = theta_free
+    return theta, iterations
+
+
+def _minimise(data, theta0, k, alpha, lower, n, max_iterations):
     XT = data.X.T.tocsr()
 
     def loss_and_gradient(theta):
