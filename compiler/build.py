@@ -1,6 +1,7 @@
 """Phase 6, build: Cython source -> an importable extension module, cached.
 
-The cache key is a hash of the rule model (its canonical YAML), the templates, the
+The cache key is a hash of the rule model (its canonical YAML), the learned evaluation
+parameters in use (compiler/evalparams.py), the templates, the
 hand-written engine core, the source of the generating phases (lower, codegen, build,
 the rule kinds), the compiler version, the
 Cython version, the Python ABI and the C flags, so a change to any of them builds anew
@@ -188,7 +189,7 @@ def build(variant, progress=None, sanitize=False, force=False, evaluation="auto"
     (compiler/evalparams.py), None the evaluation derived from the rules, a dict that
     parameter set."""
     flags = SANITIZE_FLAGS if sanitize else CFLAGS
-    params = evalparams.for_build(variant) if evaluation == "auto" else evaluation
+    params = evalparams.for_build(variant, progress=progress) if evaluation == "auto" else evaluation
     key = cache_key(model_phase.dump_yaml(variant, fast=True), flags, params)
     # Hyphens are fine in a game's name (ai-wok) but not in a Python module's.
     module_name = f"ff_{variant.name.replace('-', '_')}_{key}"
@@ -219,7 +220,7 @@ def load_module(variant, progress=None, sanitize=False, evaluation="auto"):
     is rebuilt once instead of failing.  `evaluation` as for build().
     """
     if evaluation == "auto":
-        evaluation = evalparams.for_build(variant)     # read (and warned about) once
+        evaluation = evalparams.for_build(variant, progress=progress)   # read, warned once
     path = build(variant, progress=progress, sanitize=sanitize, evaluation=evaluation)
     try:
         return path, import_module(path)

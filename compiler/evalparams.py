@@ -124,22 +124,26 @@ def write(path, data):
     os.replace(temporary, path)
 
 
-def for_build(variant, path=None):
+def for_build(variant, path=None, progress=None):
     """The parameter set a build of `variant` uses, or None.
 
     `path` defaults to the game's file in tuned_dir().  A file fitted to other rules is
-    ignored with a StaleParametersWarning naming it; a damaged one raises
-    ParameterFileError (a build never guesses).
+    ignored with a warning naming it (a StaleParametersWarning, or a `warning:` message
+    to `progress` where the caller reports through one, as the UCI builder does); a
+    damaged one raises ParameterFileError (a build never guesses).
     """
     path = path or default_path(variant.name)
     if not os.path.exists(path):
         return None
     data = read(path)
     if data["model_hash"] != model_hash(variant):
-        warnings.warn(f"ignoring the evaluation parameters in {path}: they were fitted to "
-                      f"other rules of {variant.name} (the definition changed since); run "
-                      f"`fairyforge tune {variant.name}` again", StaleParametersWarning,
-                      stacklevel=3)
+        message = (f"ignoring the evaluation parameters in {path}: they were fitted to "
+                   f"other rules of {variant.name} (the definition changed since); run "
+                   f"`fairyforge tune {variant.name}` again")
+        if progress:
+            progress("warning: " + message)
+        else:
+            warnings.warn(message, StaleParametersWarning, stacklevel=3)
         return None
     check_pieces(data, variant, path)
     return data

@@ -22,7 +22,7 @@ from .features import space_for, to_params
 from .samples import from_database, positions, self_play
 
 HOLDOUT_EVERY = 10              # every 10th game is kept out of the fit to check it
-ALPHA_SQUARES = 20.0            # ridge weights, in positions (see fit.py)
+ALPHA_SQUARES = 200.0           # ridge weights, in positions (see fit.py)
 ALPHA_VALUES = 2.0
 
 
