@@ -99,18 +99,26 @@ def _game(variant, params):
 
 
 def _fit(space, train, holdout):
-    """K, then theta; the errors before and after on the training and held-out games."""
-    theta0 = space.theta0
+    """K, then theta; the errors before and after on the training and held-out games.
+
+    The fit has one parameter more than the engine: White's constant edge (see
+    fit.Data.with_intercept), left out of the engine's tables."""
+    train = train.with_intercept()
+    holdout = holdout.with_intercept() if holdout is not None else None
+    theta0 = np.append(space.theta0, 0.0)
     k = texel.fit_k(train, theta0)
-    alpha = np.full(space.size, ALPHA_VALUES)
+    alpha = np.full(len(theta0), ALPHA_VALUES)
     alpha[space.square_block()] = ALPHA_SQUARES
-    lower = np.full(space.size, -np.inf)
+    alpha[-1] = 0.0
+    lower = np.full(len(theta0), -np.inf)
     lower[:space.square_block().start] = 0.0
     theta, _ = texel.fit(train, theta0, k, alpha, lower)
     errors = {"train": [texel.error(train, theta0, k), texel.error(train, theta, k)]}
     if holdout is not None:
         errors["holdout"] = [texel.error(holdout, theta0, k), texel.error(holdout, theta, k)]
-    return theta, k, {name: [round(e, 6) for e in pair] for name, pair in errors.items()}
+    errors = {name: [round(e, 6) for e in pair] for name, pair in errors.items()}
+    errors["white_edge"] = round(100 * theta[-1])
+    return theta[:-1], k, errors
 
 
 def _value_table(space, theta):

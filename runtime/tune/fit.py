@@ -53,6 +53,13 @@ class Data:
     def subset(self, mask):
         return Data(self.X[mask], self.c[mask], self.y[mask])
 
+    def with_intercept(self):
+        """The same positions with one more feature, 1 in every position: a constant
+        edge of White's that the fit may find (games whose armies differ have one),
+        so that it is not taken out on the values of the pieces only one side has."""
+        ones = sparse.csr_matrix(np.ones((len(self), 1)))
+        return Data(sparse.hstack([self.X, ones], format="csr"), self.c, self.y)
+
 
 def predict(data, theta, k):
     evaluation = data.X @ theta + data.c
