@@ -66,6 +66,18 @@ def test_fit_recovers_known_values_from_game_like_results():
     assert texel.error(data, theta, k) < texel.error(data, np.full(3, 2.0), k)
 
 
+def test_a_constant_edge_is_fitted_apart_from_the_values():
+    """White wins more whatever the material (a first-move edge): the intercept takes
+    it, and the piece values are still recovered."""
+    rng = np.random.default_rng(4)
+    truth, k, edge = np.array([1.0, 3.0]), 1.0, 0.8
+    data = _synthetic(4000, truth, k, rng, noisy=False)
+    data.y = 1 / (1 + 10 ** (-k * (data.X @ truth + edge) / 4))
+    wide = data.with_intercept()
+    theta, _ = texel.fit(wide, np.array([2.0, 2.0, 0.0]), k, alpha=np.full(3, 1e-6))
+    assert theta == pytest.approx([1.0, 3.0, edge], abs=0.02)
+
+
 def test_ridge_keeps_unseen_parameters_where_they_were():
     rng = np.random.default_rng(3)
     data = _synthetic(500, np.array([1.0, 0.0]), 1.0, rng, noisy=False)
