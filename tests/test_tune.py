@@ -186,9 +186,11 @@ def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     db = str(tmp_path / "games.sqlite")
     playtest.run([str(definition)], games=4, depth=1, max_plies=60, db=db, processes=1)
     out = str(tmp_path / "from-db.json")
-    assert main(["tune", str(definition), "--from-db", db, "-o", out]) == 0
+    assert main(["tune", str(definition), "--from-db", db, "-o", out, "--verify", "2",
+                 "--verify-nodes", "50", "--processes", "1"]) == 0
     text = capsys.readouterr().out
     assert "4 games" in text and "knight" in text
+    assert "new evaluation against the old: 2 games +" in text
     assert json.load(open(out))["fit"]["source"] == db
     # The same database says nothing about other rules.
     assert main(["tune", "chess", "--from-db", db, "-o", out]) == 2

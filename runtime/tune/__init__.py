@@ -35,7 +35,9 @@ class Report:
     errors: dict                 # {"train"|"holdout": (before, after)}
     values: list                 # (piece, current, learned, current hand, learned hand)
     seconds: float
-    data: dict = field(repr=False, default=None)
+    data: dict = field(repr=False, default=None)        # the parameters written
+    variant: object = field(repr=False, default=None)
+    previous: dict = field(repr=False, default=None)    # what they replace (None: derived)
 
 
 def check_arguments(games, depth, nodes, from_db):
@@ -89,7 +91,7 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     path = output or evalparams.default_path(variant.name)
     evalparams.write(path, params)
     return Report(path, len(records), len(rows), k, errors, _value_table(space, theta),
-                  time.monotonic() - started, params)
+                  time.monotonic() - started, params, variant, current)
 
 
 def _game(variant, params):

@@ -33,6 +33,11 @@ def add_parser(sub):
     tp.add_argument("--processes", type=_count, metavar="N",
                     help="self-play worker processes (default: all cores)")
     tp.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+    tp.add_argument("--verify", type=_count, metavar="N",
+                    help="then play N games, the new evaluation against the one it "
+                         "replaces, and print its Elo")
+    tp.add_argument("--verify-nodes", type=_count, default=2000, metavar="N",
+                    help="node budget per move of the --verify games (default 2000)")
     tp.set_defaults(func=cmd_tune)
     return tp
 
@@ -58,7 +63,24 @@ def cmd_tune(args):
     print(format_report(report))
     _say(f"parameters written to {report.path}; the next build of {report.data['game']} "
          "uses them")
+    if args.verify:
+        _verify(report, args)
     return 0
+
+
+def _verify(report, args):
+    from . import match
+    _say(f"verifying: {args.verify} games, new against "
+         f"{'earlier learned' if report.previous else 'derived'} values, "
+         f"{args.verify_nodes} nodes a move")
+    progress = Progress(args.verify)
+    try:
+        result = match.run(report.variant, report.data, report.previous, games=args.verify,
+                           nodes=args.verify_nodes, processes=args.processes,
+                           on_game=lambda _: progress.update())
+    finally:
+        progress.close()
+    print("new evaluation against the old: " + match.summary_text(result))
 
 
 def format_report(report):
