@@ -202,6 +202,8 @@ def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     (["--depth", "0"], "--depth: must be between 1 and 64"),
     (["--depth", "2", "--nodes", "10"], "not allowed with argument"),
     (["--nodes", "many"], "'many' is not a whole number"),
+    (["--ridge", "2"], "--ridge: must be two numbers, 0 or more"),
+    (["--ridge", "2,-1"], "--ridge: must be two numbers, 0 or more"),
 ])
 def test_bad_arguments_are_refused_clearly(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:

@@ -40,7 +40,7 @@ class Report:
     previous: dict = field(repr=False, default=None)    # what they replace (None: derived)
 
 
-def check_arguments(games, depth, nodes, from_db):
+def check_arguments(games, depth, nodes, from_db, ridge):
     if from_db is None and (games is None or games < 1):
         raise ArgumentError("--games must be 1 or more")
     if depth is not None and nodes is not None:
@@ -49,12 +49,15 @@ def check_arguments(games, depth, nodes, from_db):
         raise ArgumentError("--depth must be between 1 and 64")
     if nodes is not None and nodes < 1:
         raise ArgumentError("--nodes must be 1 or more")
+    if any(not 0 <= weight < float("inf") for weight in ridge):
+        raise ArgumentError("--ridge weights must be 0 or more")
 
 
 def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
-         processes=None, seed=1, max_plies=300, on_game=None):
+         processes=None, seed=1, max_plies=300, on_game=None, ridge=None):
     """Fit `source`'s evaluation (a bundled name or a definition's path); a Report."""
-    check_arguments(games, depth, nodes, from_db)
+    ridge = ridge or (ALPHA_VALUES, ALPHA_SQUARES)
+    check_arguments(games, depth, nodes, from_db, ridge)
     if depth is None and nodes is None:
         depth = 2
     started = time.monotonic()
@@ -82,9 +85,9 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     if holdout.all() or not holdout.any():
         holdout = np.zeros(len(rows), bool)
     theta, k, errors = _fit(space, data.subset(~holdout),
-                            data.subset(holdout) if holdout.any() else None)
+                            data.subset(holdout) if holdout.any() else None, ridge)
     fit_info = {"games": len(records), "positions": len(rows), "k": round(k, 4),
-                "errors": errors, "source": from_db or "self-play",
+                "errors": errors, "source": from_db or "self-play", "ridge": list(ridge),
                 "search": f"depth {depth}" if depth else f"nodes {nodes}",
                 "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
     params = to_params(space, theta, fit_info)
@@ -100,7 +103,7 @@ def _game(variant, params):
     return Game(variant, module, path)
 
 
-def _fit(space, train, holdout):
+def _fit(space, train, holdout, ridge):
     """K, then theta; the errors before and after on the training and held-out games.
 
     The fit has one parameter more than the engine: White's constant edge (see
@@ -109,8 +112,8 @@ def _fit(space, train, holdout):
     holdout = holdout.with_intercept() if holdout is not None else None
     theta0 = np.append(space.theta0, 0.0)
     k = texel.fit_k(train, theta0)
-    alpha = np.full(len(theta0), ALPHA_VALUES)
-    alpha[space.square_block()] = ALPHA_SQUARES
+    alpha = np.full(len(theta0), float(ridge[0]))
+    alpha[space.square_block()] = float(ridge[1])
     alpha[-1] = 0.0
     lower = np.full(len(theta0), -np.inf)
     lower[:space.square_block().start] = 0.0

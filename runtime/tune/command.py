@@ -1,5 +1,6 @@
 """The `fairyforge tune` command line."""
 
+import argparse
 import os
 import sys
 
@@ -7,6 +8,18 @@ from ..playtest.command import _checked, _count
 from ..playtest.progress import Progress
 
 _depth = _checked(int, "a whole number", lambda v: 1 <= v <= 64, "between 1 and 64")
+
+
+def _ridge(text):
+    parts = text.split(",")
+    try:
+        weights = tuple(float(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not two numbers like 2,200") from None
+    if len(weights) != 2 or not all(0 <= w < float("inf") for w in weights):
+        raise argparse.ArgumentTypeError(f"must be two numbers, 0 or more, like 2,200, "
+                                         f"not {text}")
+    return weights
 
 
 def add_parser(sub):
@@ -33,6 +46,9 @@ def add_parser(sub):
     tp.add_argument("--processes", type=_count, metavar="N",
                     help="self-play worker processes (default: all cores)")
     tp.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+    tp.add_argument("--ridge", type=_ridge, default=None, metavar="VALUES,SQUARES",
+                    help="how strongly values and square bonuses are held to their "
+                         "current numbers, in positions of evidence (default 2,200)")
     tp.add_argument("--verify", type=_count, metavar="N",
                     help="then play N games, the new evaluation against the one it "
                          "replaces, and print its Elo")
@@ -47,7 +63,11 @@ def _say(message):
 
 
 def cmd_tune(args):
-    from . import tune
+    try:
+        from . import tune
+    except ImportError as err:              # numpy or scipy missing
+        _say(f"error: {err.name} is needed: pip install \"fairyforge[tune]\"")
+        return 2
     if args.from_db is not None and not os.path.isfile(args.from_db):
         _say(f"error: --from-db {args.from_db}: no such file")
         return 2
@@ -56,7 +76,8 @@ def cmd_tune(args):
     try:
         report = tune(args.game, games=args.games, depth=args.depth, nodes=args.nodes,
                       from_db=args.from_db, output=args.output, processes=args.processes,
-                      seed=args.seed, max_plies=args.max_plies, on_game=on_game)
+                      seed=args.seed, max_plies=args.max_plies, on_game=on_game,
+                      ridge=args.ridge)
     finally:
         if progress:
             progress.close()
