@@ -22,8 +22,10 @@ from .features import space_for, to_params
 from .samples import from_database, positions, self_play
 
 HOLDOUT_EVERY = 10              # every 10th game is kept out of the fit to check it
-ALPHA_SQUARES = 200.0           # ridge weights, in positions (see fit.py)
-ALPHA_VALUES = 2.0
+ALPHA_SQUARES = 200.0           # ridge weights, in positions (see fit.py), where no
+ALPHA_VALUES = 2.0              # games are held out to choose them
+# The ridges tried (values, squares); the one with the least held-out error is kept.
+RIDGES = ((2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0), (2000.0, 200000.0))
 
 
 @dataclass
@@ -56,8 +58,7 @@ def check_arguments(games, depth, nodes, from_db, ridge):
 def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
          processes=None, seed=1, max_plies=300, on_game=None, ridge=None):
     """Fit `source`'s evaluation (a bundled name or a definition's path); a Report."""
-    ridge = ridge or (ALPHA_VALUES, ALPHA_SQUARES)
-    check_arguments(games, depth, nodes, from_db, ridge)
+    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0])
     if depth is None and nodes is None:
         depth = 2
     started = time.monotonic()
@@ -84,8 +85,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     holdout = np.array(game_of_row) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
     if holdout.all() or not holdout.any():
         holdout = np.zeros(len(rows), bool)
-    theta, k, errors = _fit(space, data.subset(~holdout),
-                            data.subset(holdout) if holdout.any() else None, ridge)
+    theta, k, errors, ridge = _fit_best(space, data.subset(~holdout),
+                                        data.subset(holdout) if holdout.any() else None, ridge)
     fit_info = {"games": len(records), "positions": len(rows), "k": round(k, 4),
                 "errors": errors, "source": from_db or "self-play", "ridge": list(ridge),
                 "search": f"depth {depth}" if depth else f"nodes {nodes}",
@@ -101,6 +102,16 @@ def _game(variant, params):
     from ..game import Game
     path, module = build.load_module(variant, evaluation=params)
     return Game(variant, module, path)
+
+
+def _fit_best(space, train, holdout, ridge):
+    """The fit with the given ridge, or else with the one of RIDGES whose fit predicts
+    the held-out games best (the default ridge when no game is held out)."""
+    if ridge is not None or holdout is None:
+        ridge = ridge or (ALPHA_VALUES, ALPHA_SQUARES)
+        return (*_fit(space, train, holdout, ridge), ridge)
+    fits = [(*_fit(space, train, holdout, candidate), candidate) for candidate in RIDGES]
+    return min(fits, key=lambda fit: fit[2]["holdout"][1])
 
 
 def _fit(space, train, holdout, ridge):

@@ -48,7 +48,9 @@ def add_parser(sub):
     tp.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     tp.add_argument("--ridge", type=_ridge, default=None, metavar="VALUES,SQUARES",
                     help="how strongly values and square bonuses are held to their "
-                         "current numbers, in positions of evidence (default 2,200)")
+                         "current numbers, in positions of evidence (default: of 2,200 "
+                         "20,2000 200,20000 2000,200000 the one that predicts the "
+                         "held-out games best)")
     tp.add_argument("--verify", type=_count, metavar="N",
                     help="then play N games, the new evaluation against the one it "
                          "replaces, and print its Elo")
@@ -106,7 +108,9 @@ def _verify(report, args):
 
 def format_report(report):
     errors = report.errors
-    lines = [f"{report.games} games, {report.positions} quiet positions, K = {report.k:.3f}",
+    ridge = ",".join(f"{weight:g}" for weight in report.data["fit"]["ridge"])
+    lines = [f"{report.games} games, {report.positions} quiet positions, K = {report.k:.3f}, "
+             f"ridge {ridge}, White's edge {report.errors['white_edge']} cp",
              f"mean squared error: {errors['train'][0]:.5f} -> {errors['train'][1]:.5f} "
              "(fitted games)"]
     if "holdout" in errors:
