@@ -1,6 +1,7 @@
 """Phase 6, build: Cython source -> an importable extension module, cached.
 
-The cache key is a hash of the rule model (its canonical YAML), the templates, the
+The cache key is a hash of the rule model (its canonical YAML), the learned evaluation
+parameters in use (compiler/evalparams.py), the templates, the
 hand-written engine core, the source of the generating phases (lower, codegen, build,
 the rule kinds), the compiler version, the
 Cython version, the Python ABI and the C flags, so a change to any of them builds anew
@@ -25,7 +26,7 @@ import time
 
 from fairyforge.errors import BuildError
 
-from . import cache, codegen, lower as lower_phase, model as model_phase
+from . import cache, codegen, evalparams, lower as lower_phase, model as model_phase
 from .cache import cache_root  # noqa: F401  (the public home of the cache location)
 
 CFLAGS = ["-O3", "-fno-strict-aliasing", "-fPIC", "-w"]
@@ -51,17 +52,18 @@ def _generator_source():
     from importlib import resources
     folder = resources.files("fairyforge.compiler")
     phases = "".join(folder.joinpath(name).read_text() for name in
-                     ("lower.py", "codegen.py", "build.py"))
+                     ("lower.py", "codegen.py", "build.py", "evalparams.py"))
     rule_kinds = sorted((entry for entry in folder.joinpath("rules").iterdir()
                          if entry.name.endswith(".py")), key=lambda entry: entry.name)
     engine = codegen.source_files()
     return phases + "".join(entry.read_text() for entry in rule_kinds + engine)
 
 
-def cache_key(model_yaml, flags):
-    """The cache key: every input that shapes a built module (add new ones here)."""
+def cache_key(model_yaml, flags, params=None):
+    """The cache key: every input that shapes a built module (add new ones here),
+    the learned evaluation parameters included."""
     h = hashlib.sha256()
-    for part in (model_yaml, _generator_source(), codegen.VERSION,
+    for part in (model_yaml, evalparams.canonical(params), _generator_source(), codegen.VERSION,
                  _cython_version(),
                  sysconfig.get_config_var("EXT_SUFFIX") or "", sys.version, " ".join(flags)):
         h.update(part.encode())
@@ -160,11 +162,11 @@ def _compile(pyx_path, module_name, workdir, flags, progress):
     return so_path
 
 
-def _generate_into(variant, module_name, root, flags, progress):
+def _generate_into(variant, params, module_name, root, flags, progress):
     """Generate and compile into a fresh temporary directory; returns its path."""
     started = time.monotonic()
     _say(progress, f"generating {variant.name}")
-    lowerer = lower_phase.Lowerer(variant)
+    lowerer = lower_phase.Lowerer(variant, params)
     source = codegen.generate(lowerer.lower(), lowerer.max_moves())
     work = tempfile.mkdtemp(prefix=module_name + cache.TEMP_MARK, dir=root)
     try:
@@ -180,10 +182,15 @@ def _generate_into(variant, module_name, root, flags, progress):
     return work
 
 
-def build(variant, progress=None, sanitize=False, force=False):
-    """Build (or find in the cache) the engine module for a Variant; returns its path."""
+def build(variant, progress=None, sanitize=False, force=False, evaluation="auto"):
+    """Build (or find in the cache) the engine module for a Variant; returns its path.
+
+    evaluation: "auto" uses the game's learned parameter file when one fits its rules
+    (compiler/evalparams.py), None the evaluation derived from the rules, a dict that
+    parameter set."""
     flags = SANITIZE_FLAGS if sanitize else CFLAGS
-    key = cache_key(model_phase.dump_yaml(variant, fast=True), flags)
+    params = evalparams.for_build(variant, progress=progress) if evaluation == "auto" else evaluation
+    key = cache_key(model_phase.dump_yaml(variant, fast=True), flags, params)
     # Hyphens are fine in a game's name (ai-wok) but not in a Python module's.
     module_name = f"ff_{variant.name.replace('-', '_')}_{key}"
     root = cache_root()
@@ -194,7 +201,7 @@ def build(variant, progress=None, sanitize=False, force=False):
         with cache.locked(root, module_name):  # one builder per key; others wait here
             info = None if force else cache.read_entry(entry)
             if info is None:                   # nobody built it while we waited
-                work = _generate_into(variant, module_name, root, flags, progress)
+                work = _generate_into(variant, params, module_name, root, flags, progress)
                 if os.path.exists(entry):
                     shutil.rmtree(entry, ignore_errors=True)
                 os.replace(work, entry)        # atomic: readers see all of it or none
@@ -206,18 +213,21 @@ def build(variant, progress=None, sanitize=False, force=False):
     return os.path.join(entry, info["module_file"])
 
 
-def load_module(variant, progress=None, sanitize=False):
+def load_module(variant, progress=None, sanitize=False, evaluation="auto"):
     """Build (or find in the cache) and import a Variant's engine: (path, module).
 
     A cached module that fails to load (damaged on disk, or built for another system)
-    is rebuilt once instead of failing.
+    is rebuilt once instead of failing.  `evaluation` as for build().
     """
-    path = build(variant, progress=progress, sanitize=sanitize)
+    if evaluation == "auto":
+        evaluation = evalparams.for_build(variant, progress=progress)   # read, warned once
+    path = build(variant, progress=progress, sanitize=sanitize, evaluation=evaluation)
     try:
         return path, import_module(path)
     except BuildError as err:
         _say(progress, f"the cached engine did not load ({err.__cause__ or err}); rebuilding")
-    path = build(variant, progress=progress, sanitize=sanitize, force=True)
+    path = build(variant, progress=progress, sanitize=sanitize, force=True,
+                 evaluation=evaluation)
     return path, import_module(path)
 
 

@@ -56,13 +56,15 @@ class Tables:
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
     rules: dict = field(default_factory=dict)        # rule kind's module name -> its lower()
     values: list = field(default_factory=list)       # per type: material value (centipawns)
+    hand_values: list = field(default_factory=list)  # per type: value in hand (centipawns)
     pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
     meta: dict = field(default_factory=dict)
 
 
 class Lowerer:
-    def __init__(self, variant):
+    def __init__(self, variant, params=None):
         self.v = variant
+        self.params = params        # learned evaluation (compiler/evalparams.py) or None
         self.files, self.ranks = variant.files, variant.ranks
         self.type_index = {p.name: i for i, p in enumerate(variant.pieces)}
         self.pad = self._pad()
@@ -215,40 +217,71 @@ class Lowerer:
 
     # -- evaluation ----------------------------------------------------------------------
     def _evaluation(self, pieces):
-        """Piece values and square bonuses, derived from the rules.
+        """Piece values, values in hand and square bonuses: derived from the rules, or
+        learned (`fairyforge tune`) where a parameter set is given.
 
-        A piece's value grows with its average mobility on an empty board (a pawn-like
-        piece with about one move is worth ~100); `value PIECE N` in the definition
-        overrides it (N in pawns).  The square bonus rewards squares where the piece has
-        more moves than its average (centralisation, the river, the palace...) and, for a
-        piece that promotes, nearness to its promotion zone.
+        A derived value grows with the piece's average mobility on an empty board (a
+        pawn-like piece with about one move is worth ~100).  The derived square bonus
+        rewards squares where the piece has more moves than its average (centralisation,
+        the river, the palace...) and, for a piece that promotes, nearness to its
+        promotion zone.  `value PIECE N` in the definition overrides both (N in pawns).
         """
         squares = self.all_squares()
         values, pst = [], [[0] * self.nsq for _ in range(piece_code(len(pieces), 0))]
         for piece, model in zip(pieces, self.v.pieces):
             walks = [PieceWalk.of(self.v, model, colour) for colour in (WHITE, BLACK)]
-            confine = (self.side_squares(model.confined_to, WHITE)
-                       if model.confined_to is not None else None)
-            home = squares if confine is None else [s for s in squares if s in confine]
-            mobility = [walks[WHITE].mobility(self.coordinates(s)) for s in home]
-            average = max(sum(mobility) / max(len(mobility), 1), 0.5)
+            average = self._average_mobility(model, walks[WHITE], squares)
             value = 100 * (average / 1.5) ** 0.7
-            if model.value is not None:
-                value = 100 * model.value
             values.append(0 if model.royal else int(round(value)))
             for colour in (WHITE, BLACK):
-                zone = (self.side_squares(model.promotion.zone, colour)
-                        if model.promotion is not None else set())
+                row = pst[piece_code(piece["index"], colour)]
                 for sq in squares:
-                    moves = walks[colour].mobility(self.coordinates(sq))
-                    bonus = 4 * (moves - average)
-                    if zone:
-                        distance = min(abs(self._rank(sq) - self._rank(z)) for z in zone)
-                        bonus += max(0, 30 - 8 * distance)
-                    if model.royal:
-                        bonus = -bonus      # a royal piece is safer where it is less exposed
-                    pst[piece_code(piece["index"], colour)][sq] = int(round(max(-60, min(60, bonus))))
-        return values, pst
+                    row[sq] = self._square_bonus(model, walks[colour], colour, sq, average)
+        hand_values = list(values)
+        if self.params is not None:
+            self._apply_params(values, hand_values, pst)
+        for i, model in enumerate(self.v.pieces):
+            if model.value is not None and not model.royal:
+                values[i] = hand_values[i] = int(round(100 * model.value))
+        return values, hand_values, pst
+
+    def _average_mobility(self, model, walk, squares):
+        confine = (self.side_squares(model.confined_to, WHITE)
+                   if model.confined_to is not None else None)
+        home = squares if confine is None else [s for s in squares if s in confine]
+        mobility = [walk.mobility(self.coordinates(s)) for s in home]
+        return max(sum(mobility) / max(len(mobility), 1), 0.5)
+
+    def _square_bonus(self, model, walk, colour, sq, average):
+        bonus = 4 * (walk.mobility(self.coordinates(sq)) - average)
+        if model.promotion is not None:
+            zone = self.side_squares(model.promotion.zone, colour)
+            if zone:
+                distance = min(abs(self._rank(sq) - self._rank(z)) for z in zone)
+                bonus += max(0, 30 - 8 * distance)
+        if model.royal:
+            bonus = -bonus      # a royal piece is safer where it is less exposed
+        return int(round(max(-60, min(60, bonus))))
+
+    def _apply_params(self, values, hand_values, pst):
+        """Put a learned parameter set's numbers in place of the derived ones.  Square
+        tables are White's, rank 1 first; Black's follow the game's symmetry."""
+        from .evalparams import black_square
+        p = self.params
+        for i, model in enumerate(self.v.pieces):
+            if model.name in p["values"] and not model.royal:
+                values[i] = int(round(p["values"][model.name]))
+            if model.name in p["hand_values"]:
+                hand_values[i] = int(round(p["hand_values"][model.name]))
+            rows = p["pst"].get(model.name)
+            if rows is None:
+                continue
+            for f in range(self.files):
+                for r in range(self.ranks):
+                    bonus = int(round(max(-2000, min(2000, rows[r][f]))))
+                    pst[piece_code(i, WHITE)][self.index(f, r)] = bonus
+                    bf, br = black_square(p["symmetry"], (f, r), self.files, self.ranks)
+                    pst[piece_code(i, BLACK)][self.index(bf, br)] = bonus
 
     def _rank(self, index):
         return index // self.stride - self.pad
@@ -372,7 +405,7 @@ class Lowerer:
         tables.captures_fill_hands = any(h >= 0 for row in tables.capture_to_hand for h in row)
         tables.rules = {rules.name_of(kind): kind.lower(v, self) for kind in rules.REGISTRY
                         if hasattr(kind, "lower")}
-        tables.values, tables.pst = self._evaluation(pieces)
+        tables.values, tables.hand_values, tables.pst = self._evaluation(pieces)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.regions = self.regions
         tables.meta = self._meta(tables)
@@ -419,8 +452,8 @@ class Lowerer:
         }
 
 
-def lower(variant):
-    return Lowerer(variant).lower()
+def lower(variant, params=None):
+    return Lowerer(variant, params).lower()
 
 
 def may_repeat_moves(atoms):

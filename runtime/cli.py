@@ -13,6 +13,7 @@
     fairyforge playtest GAME [--against GAME2] --games N --depth D [--cluster ADDRESS]
     fairyforge import FILE.ini [SECTION...] [-o DIR]   Fairy-Stockfish sections as definitions
     fairyforge export GAME [-o FILE]     a game as a Fairy-Stockfish variants.ini section
+    fairyforge tune GAME [--games N] [--depth D|--nodes N] [--from-db FILE] [-o FILE]
 
 GAME (and FILE) is a bundled game's name or the path of a definition file;
 `fairyforge --version` prints the version.
@@ -177,6 +178,8 @@ def parser():
 
     from .playtest import command as playtest_command
     playtest_command.add_parser(sub)
+    from .tune import command as tune_command
+    tune_command.add_parser(sub)
 
     st = sub.add_parser("studio", help="write, play and compare variants in the browser")
     st.add_argument("--port", type=int, default=8765, help="port (default 8765)")

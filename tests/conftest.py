@@ -17,6 +17,10 @@ if not os.environ.get("FAIRYFORGE_CACHE"):
     os.environ["FAIRYFORGE_CACHE"] = _SESSION_CACHE
 else:
     _SESSION_CACHE = None
+# Learned evaluation files (`fairyforge tune`) the user keeps must not change what the
+# tests' engines play: builds look for them in a directory that does not exist.
+os.environ["FAIRYFORGE_TUNED"] = os.path.join(tempfile.gettempdir(),
+                                              f"fairyforge-test-no-tuned-{os.getpid()}")
 
 import fairyforge as ff  # noqa: E402
 

@@ -89,7 +89,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
             score += v if code_colour(pc) == 0 else -v
     if HAS_DROPS:
         for t in range(NTYPES):
-            score += VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
+            score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
     score += rules_evaluate(p)
     return score if p.side == 0 else -score
 

@@ -35,6 +35,7 @@ class GameJob:
     movetime: Optional[float] = None    # seconds per move
     max_plies: int = 300
     hash_mb: int = 4
+    nodes: Optional[int] = None         # node budget per move (fairyforge tune --nodes)
 
     @property
     def key(self):
@@ -90,7 +91,7 @@ def play_game(job):
             moves.append(job.opening[ply])
             continue
         started = time.monotonic()
-        result = think(position, depth=job.depth, movetime=job.movetime)
+        result = think(position, depth=job.depth, nodes=job.nodes, movetime=job.movetime)
         seconds += time.monotonic() - started
         nodes += result.info.nodes if result.info else 0
         position.push(result.best_move)

@@ -104,8 +104,12 @@ class Build:
         if status != 0:
             self.error = "\n".join(errors) or f"the build process failed (exit status {status})"
             return
+        import warnings
         from fairyforge import load
-        self.game = load(self.source)          # found in the cache the child filled
+        from fairyforge.compiler.evalparams import StaleParametersWarning
+        with warnings.catch_warnings():        # the child said it, as an info string
+            warnings.simplefilter("ignore", StaleParametersWarning)
+            self.game = load(self.source)      # found in the cache the child filled
 
 
 def _interrupt(process):

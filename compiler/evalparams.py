@@ -1,0 +1,157 @@
+"""Learned evaluation parameters: the data file `fairyforge tune` writes and builds read.
+
+A parameter set replaces the evaluation the compiler derives from the rules (piece
+values, values in hand, square bonuses) with values fitted to game results.  It is a
+JSON file named `GAME.eval.json` in the tuned-parameters directory:
+`$FAIRYFORGE_TUNED` if set, else `$XDG_DATA_HOME/fairyforge/tuned` (by default
+`~/.local/share/fairyforge/tuned`).  The file carries the SHA-256 of the rule model's
+canonical YAML (`model.dump_yaml`): a build uses it only while the rules it was fitted
+to are the rules being built, and ignores a stale one with a warning naming the file.
+
+    {"format": 1, "game": "ichess", "model_hash": "<sha256>", "symmetry": "mirror",
+     "values": {"queen": 912, ...},          # centipawns on the board
+     "hand_values": {"pawn": 131, ...},      # centipawns in hand (drop games)
+     "pst": {"pawn": [[...rank 1, files a..], [...rank 2...], ...], ...},
+     "fit": {...}}                           # how it was fitted (informational)
+
+Square tables are written from White's side, rank 1 first; Black's are the same table
+under the game's symmetry (`mirror`: ranks flipped, as chess; `rotate`: the board
+turned half round, as shogi).
+"""
+
+import hashlib
+import json
+import os
+import warnings
+
+from fairyforge.errors import FairyforgeError
+
+FORMAT = 1
+SYMMETRIES = ("mirror", "rotate")
+
+
+class ParameterFileError(FairyforgeError):
+    """A parameter file cannot be read or does not describe this game's pieces."""
+
+
+class StaleParametersWarning(UserWarning):
+    """A parameter file was fitted to other rules than the ones being built."""
+
+
+def model_hash(variant):
+    """SHA-256 (hex) of the rule model's canonical YAML: what a parameter file is keyed on."""
+    from . import model
+    return hashlib.sha256(model.dump_yaml(variant).encode()).hexdigest()
+
+
+def tuned_dir():
+    """Where parameter files are looked for and written by default."""
+    folder = os.environ.get("FAIRYFORGE_TUNED")
+    if folder:
+        return folder
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"),
+                                                          ".local", "share")
+    return os.path.join(base, "fairyforge", "tuned")
+
+
+def default_path(name):
+    return os.path.join(tuned_dir(), f"{name}.eval.json")
+
+
+def symmetry_of(variant):
+    """How Black's squares map onto White's: `mirror` (ranks flipped) when the setup
+    allows it, else `rotate` (both flipped) when that fits, else `mirror`."""
+    from .positions import parse_fen
+    from .lower import Lowerer
+    setup = parse_fen(variant.setup, variant.files, variant.ranks, Lowerer(variant).token_table())
+    board = setup.board
+    for name in SYMMETRIES:
+        if all(board.get(black_square(name, (f, r), variant.files, variant.ranks))
+               == (t, 1 - colour) for (f, r), (t, colour) in board.items()):
+            return name
+    return "mirror"
+
+
+def black_square(symmetry, square, files, ranks):
+    """The square (file, rank) seen from the other side under `symmetry`."""
+    f, r = square
+    return (f if symmetry == "mirror" else files - 1 - f, ranks - 1 - r)
+
+
+def read(path):
+    """The parameter set in `path` (a dict), checked for shape; ParameterFileError."""
+    try:
+        with open(path) as handle:
+            data = json.load(handle)
+    except OSError as err:
+        raise ParameterFileError(f"cannot read the parameter file {path}: "
+                                 f"{err.strerror or err}") from None
+    except ValueError as err:
+        raise ParameterFileError(f"the parameter file {path} is not JSON: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ParameterFileError(f"{path}: not a Fairyforge parameter file "
+                                 f"(expected \"format\": {FORMAT})")
+    for key in ("model_hash", "values", "hand_values", "pst", "symmetry"):
+        if key not in data:
+            raise ParameterFileError(f"{path}: the field '{key}' is missing")
+    if data["symmetry"] not in SYMMETRIES:
+        raise ParameterFileError(f"{path}: symmetry must be one of {', '.join(SYMMETRIES)}")
+    return data
+
+
+def check_pieces(data, variant, path):
+    """Every name and table size in `data` must fit the variant (ParameterFileError)."""
+    names = {p.name for p in variant.pieces}
+    for field in ("values", "hand_values", "pst"):
+        unknown = sorted(set(data[field]) - names)
+        if unknown:
+            raise ParameterFileError(f"{path}: {field}: no piece named {unknown[0]} in "
+                                     f"{variant.name}")
+    for name, rows in data["pst"].items():
+        if len(rows) != variant.ranks or any(len(row) != variant.files for row in rows):
+            raise ParameterFileError(f"{path}: pst {name}: expected {variant.ranks} rows of "
+                                     f"{variant.files} values")
+
+
+def write(path, data):
+    """Write a parameter set (atomically: a reader never sees half a file)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    temporary = path + ".part"
+    with open(temporary, "w") as handle:
+        json.dump(data, handle, indent=1)
+        handle.write("\n")
+    os.replace(temporary, path)
+
+
+def for_build(variant, path=None, progress=None):
+    """The parameter set a build of `variant` uses, or None.
+
+    `path` defaults to the game's file in tuned_dir().  A file fitted to other rules is
+    ignored with a warning naming it (a StaleParametersWarning, or a `warning:` message
+    to `progress` where the caller reports through one, as the UCI builder does); a
+    damaged one raises ParameterFileError (a build never guesses).
+    """
+    path = path or default_path(variant.name)
+    if not os.path.exists(path):
+        return None
+    data = read(path)
+    if data["model_hash"] != model_hash(variant):
+        message = (f"ignoring the evaluation parameters in {path}: they were fitted to "
+                   f"other rules of {variant.name} (the definition changed since); run "
+                   f"`fairyforge tune {variant.name}` again")
+        if progress:
+            progress("warning: " + message)
+        else:
+            warnings.warn(message, StaleParametersWarning, stacklevel=3)
+        return None
+    check_pieces(data, variant, path)
+    return data
+
+
+def canonical(data):
+    """The text of a parameter set that enters the build's cache key."""
+    if data is None:
+        return "derived"
+    used = {k: data[k] for k in ("values", "hand_values", "pst", "symmetry")}
+    return json.dumps(used, sort_keys=True)

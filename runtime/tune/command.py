@@ -1,0 +1,127 @@
+"""The `fairyforge tune` command line."""
+
+import argparse
+import os
+import sys
+
+from ..playtest.command import _checked, _count
+from ..playtest.progress import Progress
+
+_depth = _checked(int, "a whole number", lambda v: 1 <= v <= 64, "between 1 and 64")
+
+
+def _ridge(text):
+    parts = text.split(",")
+    try:
+        weights = tuple(float(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not two numbers like 2,200") from None
+    if len(weights) != 2 or not all(0 <= w < float("inf") for w in weights):
+        raise argparse.ArgumentTypeError(f"must be two numbers, 0 or more, like 2,200, "
+                                         f"not {text}")
+    return weights
+
+
+def add_parser(sub):
+    tp = sub.add_parser(
+        "tune", help="learn the game's evaluation from self-play (Texel's method)",
+        description="Play self-play games (or read a playtest database), sample quiet "
+                    "positions and fit piece values, values in hand and square bonuses "
+                    "to the results; the parameter file is used by the game's next "
+                    "build. See docs/engine.md.")
+    tp.add_argument("game", metavar="GAME", help="a bundled game or a definition file")
+    tp.add_argument("--games", type=_count, default=200, metavar="N",
+                    help="self-play games to learn from (default 200)")
+    limit = tp.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=_depth, metavar="D",
+                       help="search depth per move in self-play (default 2)")
+    limit.add_argument("--nodes", type=_count, metavar="N", help="node budget per move instead")
+    tp.add_argument("--max-plies", type=_count, default=300, metavar="N",
+                    help="adjudicate a self-play game a draw after N plies (default 300)")
+    tp.add_argument("--from-db", metavar="FILE",
+                    help="learn from the games of a playtest database instead of playing")
+    tp.add_argument("-o", "--output", metavar="FILE",
+                    help="where to write the parameters (default: the tuned-parameters "
+                         "directory, where builds look for them)")
+    tp.add_argument("--processes", type=_count, metavar="N",
+                    help="self-play worker processes (default: all cores)")
+    tp.add_argument("--seed", type=int, default=1, help="seed of the random openings")
+    tp.add_argument("--ridge", type=_ridge, default=None, metavar="VALUES,SQUARES",
+                    help="how strongly values and square bonuses are held to their "
+                         "current numbers, in positions of evidence (default: of 2,200 "
+                         "20,2000 200,20000 2000,200000 the one that predicts the "
+                         "held-out games best)")
+    tp.add_argument("--verify", type=_count, metavar="N",
+                    help="then play N games, the new evaluation against the one it "
+                         "replaces, and print its Elo")
+    tp.add_argument("--verify-nodes", type=_count, default=2000, metavar="N",
+                    help="node budget per move of the --verify games (default 2000)")
+    tp.set_defaults(func=cmd_tune)
+    return tp
+
+
+def _say(message):
+    print(f"tune: {message}", file=sys.stderr, flush=True)
+
+
+def cmd_tune(args):
+    try:
+        from . import tune
+    except ImportError as err:              # numpy or scipy missing
+        _say(f"error: {err.name} is needed: pip install \"fairyforge[tune]\"")
+        return 2
+    if args.from_db is not None and not os.path.isfile(args.from_db):
+        _say(f"error: --from-db {args.from_db}: no such file")
+        return 2
+    progress = None if args.from_db else Progress(args.games)
+    on_game = (lambda record: progress.update()) if progress else None
+    try:
+        report = tune(args.game, games=args.games, depth=args.depth, nodes=args.nodes,
+                      from_db=args.from_db, output=args.output, processes=args.processes,
+                      seed=args.seed, max_plies=args.max_plies, on_game=on_game,
+                      ridge=args.ridge)
+    finally:
+        if progress:
+            progress.close()
+    print(format_report(report))
+    _say(f"parameters written to {report.path}; the next build of {report.data['game']} "
+         "uses them")
+    if args.verify:
+        _verify(report, args)
+    return 0
+
+
+def _verify(report, args):
+    from . import match
+    _say(f"verifying: {args.verify} games, new against "
+         f"{'earlier learned' if report.previous else 'derived'} values, "
+         f"{args.verify_nodes} nodes a move")
+    progress = Progress(args.verify)
+    try:
+        result = match.run(report.variant, report.data, report.previous, games=args.verify,
+                           nodes=args.verify_nodes, processes=args.processes,
+                           on_game=lambda _: progress.update())
+    finally:
+        progress.close()
+    print("new evaluation against the old: " + match.summary_text(result))
+
+
+def format_report(report):
+    errors = report.errors
+    ridge = ",".join(f"{weight:g}" for weight in report.data["fit"]["ridge"])
+    lines = [f"{report.games} games, {report.positions} quiet positions, K = {report.k:.3f}, "
+             f"ridge {ridge}, White's edge {report.errors['white_edge']} cp",
+             f"mean squared error: {errors['train'][0]:.5f} -> {errors['train'][1]:.5f} "
+             "(fitted games)"]
+    if "holdout" in errors:
+        lines.append(f"                    {errors['holdout'][0]:.5f} -> "
+                     f"{errors['holdout'][1]:.5f} (held-out games)")
+    hands = any(row[3] is not None for row in report.values)
+    header = f"{'piece':<12}{'value now':>10}{'learned':>9}"
+    lines.append(header + (f"{'in hand now':>13}{'learned':>9}" if hands else ""))
+    for name, now, learned, hand_now, hand in report.values:
+        line = f"{name:<12}{now:>10}{learned:>9}"
+        if hands:
+            line += f"{hand_now:>13}{hand:>9}"
+        lines.append(line)
+    return "\n".join(lines)

@@ -1,0 +1,139 @@
+"""The evaluation as a linear function of its parameters: what Texel's method fits.
+
+The generated evaluator (compiler/core/search.pxi `evaluate`) adds, from White's
+view, each piece's value and square bonus on the board (Black's subtracted), and each
+piece in hand at its hand value.  So a position's evaluation is `x . theta + c`: the
+features `x` count pieces (White's minus Black's) by type, by type and square (seen
+from the owner's side under the game's symmetry) and in hand; `c` holds the rules' own
+terms (rules_evaluate), which tuning leaves alone.
+
+The parameter vector theta has three blocks, in pawns (centipawns / 100, so that the
+optimiser sees numbers of one size):
+  values[t]       for each type whose value may be learned (not royal, no `value` line)
+  hands[t]        for each such type, in a drop game
+  squares[t, s]   for each type and square, s a square of White's side
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..compiler import evalparams
+from ..compiler.lower import Lowerer
+from ..encoding import piece_code
+
+WHITE, BLACK = 0, 1
+
+
+@dataclass
+class Space:
+    """The parameters of one game's evaluation: names, positions in theta, start values."""
+
+    variant: object
+    symmetry: str
+    value_types: list            # type indices with a learned board value
+    hand_types: list             # type indices with a learned hand value
+    theta0: np.ndarray           # the current evaluation's parameters (pawns)
+    tables: tuple                # the current (values, hand_values, pst per code)
+
+    @property
+    def files(self):
+        return self.variant.files
+
+    @property
+    def ranks(self):
+        return self.variant.ranks
+
+    @property
+    def size(self):
+        return len(self.value_types) + len(self.hand_types) + self.square_count
+
+    @property
+    def square_count(self):
+        return len(self.variant.pieces) * self.files * self.ranks
+
+    def value_slot(self, t):
+        return self.value_types.index(t)
+
+    def hand_slot(self, t):
+        return len(self.value_types) + self.hand_types.index(t)
+
+    def square_slot(self, t, f, r):
+        first = len(self.value_types) + len(self.hand_types)
+        return first + (t * self.ranks + r) * self.files + f
+
+    def square_block(self):
+        start = len(self.value_types) + len(self.hand_types)
+        return slice(start, start + self.square_count)
+
+
+def space_for(variant, params):
+    """The Space of `variant` with the evaluation `params` (None: derived) as start."""
+    lowerer = Lowerer(variant, params)
+    tables = lowerer.lower()
+    learnable = [i for i, p in enumerate(variant.pieces) if not p.royal and p.value is None]
+    droppable = {rule.piece for rule in variant.drops}     # the types a hand can hold
+    space = Space(variant, evalparams.symmetry_of(variant), learnable,
+                  [t for t in learnable if variant.pieces[t].name in droppable], None,
+                  (tables.values, tables.hand_values, tables.pst))
+    theta = np.zeros(space.size)
+    for t in space.value_types:
+        theta[space.value_slot(t)] = tables.values[t] / 100
+    for t in space.hand_types:
+        theta[space.hand_slot(t)] = tables.hand_values[t] / 100
+    for t in range(len(variant.pieces)):
+        row = tables.pst[piece_code(t, WHITE)]
+        for r in range(variant.ranks):
+            for f in range(variant.files):
+                theta[space.square_slot(t, f, r)] = row[lowerer.index(f, r)] / 100
+    space.theta0 = theta
+    return space
+
+
+def features(space, board, hands, squares):
+    """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
+
+    board: piece codes of the real squares, a1 first (engine.board()); hands: the
+    engine's hand counts, White's types then Black's; squares: the engine's index of
+    each real square (META["squares"])."""
+    values, hand_values, pst = space.tables
+    slots, counts, score = [], [], 0
+    ntypes = len(space.variant.pieces)
+    for k, code in enumerate(board):
+        if code < 2:
+            continue
+        t, colour = (code >> 1) - 1, code & 1
+        sign = 1 if colour == WHITE else -1
+        f, r = k % space.files, k // space.files
+        if colour == BLACK:
+            f, r = evalparams.black_square(space.symmetry, (f, r), space.files, space.ranks)
+        if t in space.value_types:
+            slots.append(space.value_slot(t))
+            counts.append(sign)
+        slots.append(space.square_slot(t, f, r))
+        counts.append(sign)
+        score += sign * (values[t] + pst[code][squares[k]])
+    for t in range(ntypes):
+        held = hands[t] - hands[ntypes + t]
+        if held:
+            score += held * hand_values[t]
+            if t in space.hand_types:
+                slots.append(space.hand_slot(t))
+                counts.append(held)
+    return slots, counts, score
+
+
+def to_params(space, theta, fit_info):
+    """A parameter file's content for the fitted theta (centipawns, rounded)."""
+    pieces = space.variant.pieces
+    data = {"format": evalparams.FORMAT, "game": space.variant.name,
+            "model_hash": evalparams.model_hash(space.variant), "symmetry": space.symmetry,
+            "values": {pieces[t].name: int(round(100 * theta[space.value_slot(t)]))
+                       for t in space.value_types},
+            "hand_values": {pieces[t].name: int(round(100 * theta[space.hand_slot(t)]))
+                            for t in space.hand_types},
+            "pst": {}, "fit": fit_info}
+    for t, piece in enumerate(pieces):
+        data["pst"][piece.name] = [[int(round(100 * theta[space.square_slot(t, f, r)]))
+                                    for f in range(space.files)] for r in range(space.ranks)]
+    return data

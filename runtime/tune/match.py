@@ -1,0 +1,98 @@
+"""Does a learned evaluation play better?  A self-play match between two builds.
+
+One build uses the new parameters, the other the evaluation it replaces (the derived
+one, or an earlier file); search, rules and limits are the same.  Each random opening
+(2-4 plies) is played twice, once with each colour, at a fixed node budget per move,
+so that the comparison does not depend on the machine's load.  Both builds live in
+each worker process and Fairyforge's own Position is the arbiter, so this works for
+every game, those no other program knows included.  `fairyforge tune --verify N` and
+bench/tune_match.py use it.
+"""
+
+import json
+from dataclasses import dataclass
+
+from ..playtest.backend import open_backend
+from ..playtest.selfplay import deal_opening, pair_seed
+from ..playtest.stats import edge_elo
+from ..search import think
+
+OPENING_PLIES = (2, 4)
+_BUILDS = {}             # in each worker: (model, parameters) -> Game
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    variant: object      # the rule model
+    new: dict            # the parameters under test
+    old: dict            # what they replace (None: the derived evaluation)
+    opening: tuple
+    new_white: bool
+    nodes: int
+    max_plies: int
+
+
+def game_with(variant, params):
+    """The compiled game of `variant` with the evaluation `params` (None: derived)."""
+    key = (variant.name, json.dumps(params, sort_keys=True))
+    if key not in _BUILDS:
+        from ..compiler import build
+        from ..game import Game
+        path, module = build.load_module(variant, evaluation=params)
+        _BUILDS[key] = Game(variant, module, path)
+    return _BUILDS[key]
+
+
+def play(job):
+    """One game; returns (points of the new parameters, ending, plies)."""
+    new = game_with(job.variant, job.new).start()
+    old = game_with(job.variant, job.old).start()
+    for text in job.opening:
+        new.push_uci(text)
+        old.push_uci(text)
+    while len(new.move_stack) < job.max_plies:
+        outcome = new.outcome()
+        if outcome is not None:
+            white = {"white": 1.0, "black": 0.0}.get(outcome.winner, 0.5)
+            return (white if job.new_white else 1 - white), outcome.reason, len(new.move_stack)
+        mover = new if (new.turn == "white") == job.new_white else old
+        move = str(think(mover, nodes=job.nodes).best_move)
+        new.push_uci(move)
+        old.push_uci(move)
+    return 0.5, "move limit", job.max_plies
+
+
+def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None, seed=7,
+        on_game=None):
+    """Play `games` games (pairs of openings, both colours); a summary dict."""
+    first = game_with(variant, new)          # builds both here, before the workers do
+    game_with(variant, old)
+    jobs = []
+    for pair in range((games + 1) // 2):
+        opening = deal_opening([first], pair_seed(seed, pair), OPENING_PLIES)
+        jobs += [MatchJob(variant, new, old, opening, white, nodes, max_plies)
+                 for white in (True, False)]
+    results = []
+    with open_backend(processes=processes) as pool:
+        for _job, result in pool.imap_unordered(play, jobs):
+            results.append(result)
+            if on_game:
+                on_game(result)
+    return summary(results)
+
+
+def summary(results):
+    n = len(results)
+    points = sum(r[0] for r in results)
+    wins = sum(r[0] == 1.0 for r in results)
+    losses = sum(r[0] == 0.0 for r in results)
+    return {"games": n, "wins": wins, "draws": n - wins - losses, "losses": losses,
+            "score": points / n if n else None, "elo": edge_elo(points, n),
+            "plies": sum(r[2] for r in results) / n if n else None, "results": results}
+
+
+def summary_text(s):
+    value, (lo, hi) = s["elo"]["value"], s["elo"]["ci95"]
+    shown = lambda v: "inf" if v is None else f"{round(v):+d}"     # noqa: E731
+    return (f"{s['games']} games +{s['wins']} ={s['draws']} -{s['losses']}, score "
+            f"{s['score']:.3f}, Elo {shown(value)} (95% {shown(lo)} .. {shown(hi)})")

@@ -1,0 +1,84 @@
+"""Games to learn from, and the quiet positions sampled from them.
+
+Games come from self-play (the playtest's workers and `selfplay.play_game`, each game
+from its own random opening so that games differ) or from a playtest database
+(`--from-db`, only the games played under exactly these rules: same model hash).
+
+A position is kept when it is quiet: past the random opening, the side to move is not
+in check, and the move played from it is neither a capture nor a promotion.  Static
+evaluation is only a fair guess of such a position (Texel's method needs that: a
+position in the middle of an exchange says nothing about piece values).
+"""
+
+import sqlite3
+from dataclasses import dataclass
+
+from ..playtest.backend import open_backend
+from ..playtest.ruleset import PlaytestError
+from ..playtest.selfplay import GameJob, deal_opening, pair_seed, play_game
+from .features import features
+
+SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+OPENING_PLIES = (4, 8)          # more varied than a playtest's: we want many positions
+SKIP_AFTER_OPENING = 2
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    moves: tuple                # UCI texts, the opening included
+    result: str                 # "1-0", "0-1", "1/2-1/2"
+    opening_plies: int
+
+
+def self_play(ruleset, game, count, depth=None, nodes=None, seed=1, processes=None,
+              max_plies=300, on_game=None):
+    """`count` self-play games of a RuleSet (its compiled `game` deals the openings)."""
+    jobs = [GameJob(ruleset, 0, pair, deal_opening([game], pair_seed(seed, pair), OPENING_PLIES),
+                    depth=depth, nodes=nodes, max_plies=max_plies) for pair in range(count)]
+    records = []
+    with open_backend(processes=processes) as pool:
+        for job, result in pool.imap_unordered(play_game, jobs):
+            records.append(GameRecord(tuple(result["moves"]), result["result"], len(job.opening)))
+            if on_game:
+                on_game(records[-1])
+    return records
+
+
+def from_database(path, model_hash):
+    """The games in a playtest database played under the rules with `model_hash`."""
+    try:
+        connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        with connection:
+            rows = connection.execute(
+                "SELECT moves, result, opening FROM games WHERE model_hash = ? ORDER BY id",
+                (model_hash,)).fetchall()
+            total = connection.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        connection.close()
+    except sqlite3.Error as err:
+        raise PlaytestError(f"--from-db {path}: not a playtest database ({err})") from None
+    if not rows:
+        raise PlaytestError(f"--from-db {path}: none of its {total} games was played under "
+                            "these rules (the rule model's hash differs)")
+    return [GameRecord(tuple(moves.split()), result, len(opening.split()))
+            for moves, result, opening in rows]
+
+
+def positions(game, space, record):
+    """(slots, counts, c, y) for each quiet position of one game; c and the scores in
+    pawns, y the game's result from White's view."""
+    y = SCORES[record.result]
+    squares = game.meta["squares"]
+    position = game.start()
+    engine = position.engine
+    rows = []
+    for ply, text in enumerate(record.moves):
+        candidate = None
+        if ply >= record.opening_plies + SKIP_AFTER_OPENING and not position.is_check():
+            board, hands = engine.board(), engine.hands()
+            slots, counts, pieces = features(space, board, hands, squares)
+            white_view = engine.evaluate() * (1 if engine.state()[0] == 0 else -1)
+            candidate = (slots, counts, (white_view - pieces) / 100, y)
+        move = position.push_uci(text)
+        if candidate is not None and move.capture is None and move.promotion is None:
+            rows.append(candidate)
+    return rows

@@ -1,0 +1,223 @@
+"""`fairyforge tune`: the Texel fit, the parameter file, and how builds use it.
+
+The game is a user's definition extending crazyhouse (a drop game: values in hand
+are fitted too), so that editing its rules (the stale-file test) is possible.
+"""
+
+import json
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+import fairyforge as ff
+from fairyforge.cli import main
+from fairyforge.compiler import evalparams
+from fairyforge.tune import fit as texel
+from fairyforge.tune import tune
+
+DEFINITION = 'variant tunetest "Tune test" extends crazyhouse\n'
+
+
+@pytest.fixture(autouse=True)
+def tuned_dir(tmp_path, monkeypatch):
+    folder = tmp_path / "tuned"
+    monkeypatch.setenv("FAIRYFORGE_TUNED", str(folder))
+    return folder
+
+
+@pytest.fixture
+def definition(tmp_path):
+    path = tmp_path / "tunetest.variant"
+    path.write_text(DEFINITION)
+    return path
+
+
+# -- the regression ----------------------------------------------------------------------
+
+def _synthetic(n, theta, k, rng, noisy):
+    counts = rng.integers(-2, 3, size=(n, len(theta)))
+    rows = [(list(range(len(theta))), list(map(int, row)), 0.0, 0.0) for row in counts]
+    data = texel.Data.from_rows(rows, len(theta))
+    probability = 1 / (1 + 10 ** (-k * (data.X @ theta) / 4))
+    data.y = (rng.random(n) < probability).astype(float) if noisy else probability
+    return data
+
+
+def test_fit_recovers_known_values_from_exact_scores():
+    rng = np.random.default_rng(1)
+    truth, k = np.array([1.0, 3.2, 4.8, 9.5, 0.4]), 0.9
+    data = _synthetic(4000, truth, k, rng, noisy=False)
+    start = np.ones(len(truth))
+    assert texel.fit_k(data, truth) == pytest.approx(k, abs=1e-3)
+    theta, _ = texel.fit(data, start, k, alpha=np.full(len(truth), 1e-6))
+    assert theta == pytest.approx(truth, abs=0.02)
+
+
+def test_fit_recovers_known_values_from_game_like_results():
+    """Results drawn as wins and losses (the real case): close, not exact."""
+    rng = np.random.default_rng(2)
+    truth, k = np.array([1.0, 3.0, 5.0]), 0.8
+    data = _synthetic(30000, truth, k, rng, noisy=True)
+    theta, _ = texel.fit(data, np.full(3, 2.0), k, alpha=np.full(3, 1e-3),
+                         lower=np.zeros(3))
+    assert theta == pytest.approx(truth, rel=0.12)
+    assert texel.error(data, theta, k) < texel.error(data, np.full(3, 2.0), k)
+
+
+def test_a_constant_edge_is_fitted_apart_from_the_values():
+    """White wins more whatever the material (a first-move edge): the intercept takes
+    it, and the piece values are still recovered."""
+    rng = np.random.default_rng(4)
+    truth, k, edge = np.array([1.0, 3.0]), 1.0, 0.8
+    data = _synthetic(4000, truth, k, rng, noisy=False)
+    data.y = 1 / (1 + 10 ** (-k * (data.X @ truth + edge) / 4))
+    wide = data.with_intercept()
+    theta, _ = texel.fit(wide, np.array([2.0, 2.0, 0.0]), k, alpha=np.full(3, 1e-6))
+    assert theta == pytest.approx([1.0, 3.0, edge], abs=0.02)
+
+
+def test_ridge_keeps_unseen_parameters_where_they_were():
+    rng = np.random.default_rng(3)
+    data = _synthetic(500, np.array([1.0, 0.0]), 1.0, rng, noisy=False)
+    data.X = data.X.tolil()
+    data.X[:, 1] = 0                # the second parameter never appears (nor mattered)
+    data.X = data.X.tocsr()
+    theta, _ = texel.fit(data, np.array([0.5, 7.0]), 1.0, alpha=np.array([1e-6, 1.0]))
+    assert theta[1] == pytest.approx(7.0)
+    assert theta[0] == pytest.approx(1.0, abs=0.02)
+
+
+# -- tune, the file, the build -----------------------------------------------------------
+
+def _expected_evaluation(params, fen_board, files, ranks):
+    """White's evaluation of a board from the file's own numbers (no engine code)."""
+    total = 0
+    for rank_index, row in enumerate(fen_board.split("/")):
+        r, f = ranks - 1 - rank_index, 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+                continue
+            name = {"p": "pawn", "n": "knight", "b": "bishop", "r": "rook", "q": "queen",
+                    "k": "king"}[ch.lower()]
+            white = ch.isupper()
+            sq_f, sq_r = (f, r) if white else (f, ranks - 1 - r)     # mirror symmetry
+            term = params["values"].get(name, 0) + params["pst"][name][sq_r][sq_f]
+            total += term if white else -term
+            f += 1
+    return total
+
+
+def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
+    before = ff.load(str(definition))
+    report = tune(str(definition), games=4, depth=1, processes=1, max_plies=60)
+    assert report.path == str(tuned_dir / "tunetest.eval.json")
+    params = json.loads(open(report.path).read())
+    variant = before.variant
+    assert params["model_hash"] == evalparams.model_hash(variant)
+    assert params["symmetry"] == "mirror"
+    droppable = {"queen", "rook", "bishop", "knight", "pawn"}
+    assert set(params["values"]) == droppable | {f"{name}_from_pawn" for name in
+                                                 ("queen", "rook", "bishop", "knight")}
+    assert set(params["hand_values"]) == droppable
+    assert report.positions > 0 and report.errors["train"][1] <= report.errors["train"][0]
+
+    # Make the learned numbers unmistakable, then check the engine adds exactly them.
+    params["values"]["knight"] = 777
+    params["hand_values"]["knight"] = 555
+    params["pst"]["knight"][2][5] = 40          # f3 for White, f6 for Black
+    evalparams.write(report.path, params)
+    after = ff.load(str(definition))
+    assert after.source_path != before.source_path    # a new build, a new cache key
+    fen_board = "r1bqkbnr/pppppppp/2n5/8/8/5N2/PPPPPPPP/RNBQKB1R"
+    position = after.position(fen_board + "[Nn] w KQkq - 0 1")
+    expected = _expected_evaluation(params, fen_board, 8, 8)
+    assert position.engine.evaluate() == expected          # the hands cancel (N vs n)
+    held = after.position(fen_board + "[N] w KQkq - 0 1")
+    assert held.engine.evaluate() == expected + 555
+    old = before.position(fen_board + "[N] w KQkq - 0 1")
+    assert old.engine.evaluate() != held.engine.evaluate()
+
+
+def test_value_in_the_definition_overrides_the_file(definition, tuned_dir):
+    definition.write_text(DEFINITION + "value knight 3.5\n")
+    variant = ff.load(str(definition)).variant
+    from fairyforge.tune.features import space_for, to_params
+    space = space_for(variant, None)
+    params = to_params(space, space.theta0, {})
+    params["values"]["knight"] = 999
+    evalparams.write(str(tuned_dir / "tunetest.eval.json"), params)
+    game = ff.load(str(definition))
+    with open(game.source_path) as handle:
+        source = handle.read()
+    assert "= 350         # knight" in source and "999" not in source
+
+
+def test_a_stale_file_is_ignored_with_a_warning_naming_it(definition, tuned_dir):
+    variant = ff.load(str(definition)).variant
+    from fairyforge.tune.features import space_for, to_params
+    space = space_for(variant, None)
+    params = to_params(space, space.theta0, {})
+    params["values"]["queen"] = 1234
+    path = str(tuned_dir / "tunetest.eval.json")
+    evalparams.write(path, params)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                     # a matching file: no warning
+        tuned = ff.load(str(definition))
+    assert "= 1234" in open(tuned.source_path).read()
+    definition.write_text(DEFINITION + "drop pawn in ranks 2-6\n")   # the rules change
+    with pytest.warns(evalparams.StaleParametersWarning, match=path):
+        game = ff.load(str(definition))
+    assert "1234" not in open(game.source_path).read()
+
+
+def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
+    os.makedirs(tuned_dir)
+    path = tuned_dir / "tunetest.eval.json"
+    path.write_text("{not json")
+    with pytest.raises(evalparams.ParameterFileError, match="tunetest.eval.json"):
+        ff.load(str(definition))
+
+
+def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
+    from fairyforge import playtest
+    db = str(tmp_path / "games.sqlite")
+    playtest.run([str(definition)], games=4, depth=1, max_plies=60, db=db, processes=1)
+    out = str(tmp_path / "from-db.json")
+    assert main(["tune", str(definition), "--from-db", db, "-o", out, "--verify", "2",
+                 "--verify-nodes", "50", "--processes", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "4 games" in text and "knight" in text
+    assert "new evaluation against the old: 2 games +" in text
+    assert json.load(open(out))["fit"]["source"] == db
+    # The same database says nothing about other rules.
+    assert main(["tune", "chess", "--from-db", db, "-o", out]) == 2
+    assert "none of its 4 games was played under these rules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--games", "0"], "--games: must be 1 or more"),
+    (["--depth", "0"], "--depth: must be between 1 and 64"),
+    (["--depth", "2", "--nodes", "10"], "not allowed with argument"),
+    (["--nodes", "many"], "'many' is not a whole number"),
+    (["--ridge", "2"], "--ridge: must be two numbers, 0 or more"),
+    (["--ridge", "2,-1"], "--ridge: must be two numbers, 0 or more"),
+])
+def test_bad_arguments_are_refused_clearly(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["tune", "chess", *argv])
+    assert exit_.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_bad_game_and_database_are_refused_clearly(tmp_path, capsys):
+    assert main(["tune", "chesss"]) == 2
+    assert "did you mean 'chess'" in capsys.readouterr().err
+    assert main(["tune", "chess", "--from-db", str(tmp_path / "none.sqlite")]) == 2
+    assert "no such file" in capsys.readouterr().err
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database")
+    assert main(["tune", "chess", "--from-db", str(junk)]) == 2
+    assert "not a playtest database" in capsys.readouterr().err
