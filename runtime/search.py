@@ -184,9 +184,19 @@ def _pv(position, best):
     engine.push(best.code)
     try:
         colour = engine.state()[0]
-        for code in engine.principal_variation(12):
+        for code in engine.principal_variation(12) or _reply(engine):
             line.append(notation.move(code, colour))
             colour ^= 1
     finally:
         engine.pop()
     return line
+
+
+def _reply(engine):
+    """The expected answer to the best move when the transposition table no longer
+    holds it (its entry was overwritten later in the iteration): a short search of
+    the position after the move, so that the line (and UCI's `ponder` move) is never
+    cut to the best move alone.  [] when the opponent has no move."""
+    score, code, used, stopped = engine.search_depth(2, node_limit=50000)
+    return [code] if code else []
+

@@ -239,7 +239,7 @@ def test_an_illegal_move_keeps_the_legal_prefix(engine):
         "info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         (r"info string +\d+( +[.A-Za-z])+", "+")])
     lines = engine.search("go depth 1")
-    check_lines(lines, [SEARCH_INFO, r"bestmove [a-h][78][a-h][56]"])   # Black's move
+    check_lines(lines, [SEARCH_INFO, r"bestmove [a-h][78][a-h][56] ponder \S+"])   # Black's move
     assert engine.quit() == []
 
 
