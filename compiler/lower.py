@@ -416,6 +416,7 @@ class Lowerer:
             "perpetual_check_one_piece": v.perpetual_check_one_piece,
             "perpetual_chase": v.perpetual_chase,
             "move_rule": v.move_rule,
+            "check_count": v.check_count,
             "royal_type": t.royal_type,
             "ep_victim_delta": self._ep_victim_delta(),
             "max_hand": MAX_HAND - 1,

@@ -115,6 +115,7 @@ class PositionRules:
         found += self._castling_problems(parsed)
         found += self._en_passant_problems(parsed)[1]
         found += self._lifted_problems(parsed)
+        found += self._check_count_problems(parsed)
         found += self._clock_problems(parsed)
         if not found:
             found += self._check_problems(parsed)
@@ -255,6 +256,34 @@ class PositionRules:
             return [] if text == "-" else [("fen", f"unexpected extra field '{text}'")]
         if text != "-" and (not set(text) <= {"w", "b"} or len(set(text)) != len(text)):
             return [("restrictions", f"'{text}' must be -, w, b or wb")]
+        return []
+
+    def checks_left(self, parsed):
+        """(White's, Black's) checks still to give, in a game with a check count:
+        from either FEN form; (N, N), none given yet, when the FEN has neither."""
+        n = self.v.check_count
+        if parsed.checks_given is not None:
+            return tuple(max(n - given, 0) for given in parsed.checks_given)
+        return parsed.checks_left if parsed.checks_left is not None else (n, n)
+
+    def _check_count_problems(self, parsed):
+        n = self.v.check_count
+        given = parsed.checks_left is not None or parsed.checks_given is not None
+        if not n:
+            return [("check counters", f"{self.v.title} does not count checks")] if given else []
+        if parsed.checks_left is not None and parsed.checks_given is not None:
+            return [("check counters", "given twice, as checks to give (3+3) and as checks "
+                     "given (+0+0)")]
+        counts, what = ((parsed.checks_given, "given") if parsed.checks_given is not None
+                        else (parsed.checks_left, "still to give"))
+        for colour, count in enumerate(counts or ()):
+            if count > n:
+                return [("check counters", f"{SIDES[colour]} has {count} checks {what}, but "
+                         f"{n} checks win the game")]
+        mover = SIDES.index(parsed.side)
+        if self.checks_left(parsed)[mover] == 0:
+            return [("check counters", f"{parsed.side} has given all {n} checks, so the game "
+                     f"ended before it was {parsed.side}'s turn")]
         return []
 
     def _clock_problems(self, parsed):

@@ -75,7 +75,8 @@ class Position:
             pieces, hands, SIDES.index(parsed.side), self._castling_bits(parsed.castling),
             index[square_name(*ep)] if ep else 0, index[square_name(*victim)] if ep else 0,
             parsed.halfmove, parsed.fullmove,
-            (1 if "w" in parsed.lifted else 0) | (2 if "b" in parsed.lifted else 0))
+            (1 if "w" in parsed.lifted else 0) | (2 if "b" in parsed.lifted else 0),
+            game.position_rules.checks_left(parsed) if meta["check_count"] else (0, 0))
 
     def _castling_bits(self, text):
         bits = {c["fen"]: 1 << c["bit"] for c in self.game.meta["castling"]}

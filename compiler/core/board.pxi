@@ -14,7 +14,14 @@ cdef struct Undo:
     int castling
     int halfmove
     int lifted
+    int counter[2]             # the per-side counters before the move (HAS_COUNTERS only)
     uint64_t key
+
+
+cdef enum:
+    # The per-side counters a rule kind may keep in Pos.counter (n-check: the checks
+    # each side still has to give) run from 0 to MAX_COUNTER.
+    MAX_COUNTER = 99
 
 
 cdef struct Pos:
@@ -28,6 +35,7 @@ cdef struct Pos:
     int halfmove
     int fullmove
     int royal[2]               # square of each side's royal piece, -1 if none on board
+    int counter[2]             # per-side counters of a rule kind (HAS_COUNTERS), else 0
     uint64_t key
     int ply
     Undo* hist
@@ -37,13 +45,14 @@ cdef struct Pos:
 
 
 # Zobrist keys: one per (piece code, square), (colour, type, count in hand), castling
-# right, en passant square, side to move and lifted restriction.
+# right, en passant square, side to move, lifted restriction and (colour, counter value).
 cdef uint64_t Z_PIECE[NCODES * NSQ]
 cdef uint64_t Z_HAND[2 * NTYPES * (MAX_HAND + 1)]
 cdef uint64_t Z_CASTLE[NCASTLE]
 cdef uint64_t Z_EP[NSQ]
 cdef uint64_t Z_SIDE
 cdef uint64_t Z_LIFTED[2]
+cdef uint64_t Z_COUNTER[2 * (MAX_COUNTER + 1)]
 
 
 cdef inline uint64_t _splitmix(uint64_t* state) noexcept nogil:
@@ -71,6 +80,8 @@ cdef void init_zobrist():
     Z_SIDE = _splitmix(&s)
     Z_LIFTED[0] = _splitmix(&s)
     Z_LIFTED[1] = _splitmix(&s)
+    for i in range(2 * (MAX_COUNTER + 1)):         # (last: the other keys stay as they were)
+        Z_COUNTER[i] = _splitmix(&s)
 
 
 cdef inline int hand_index(int colour, int typ) noexcept nogil:
@@ -86,6 +97,13 @@ cdef inline void hand_add(Pos* p, int colour, int typ, int delta) noexcept nogil
     p.key ^= hand_key(colour, typ, p.hand[i])
     p.hand[i] += delta
     p.key ^= hand_key(colour, typ, p.hand[i])
+
+
+cdef inline void counter_add(Pos* p, int colour, int delta) noexcept nogil:
+    """Change a side's rule counter (the caller keeps it within 0..MAX_COUNTER)."""
+    p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
+    p.counter[colour] += delta
+    p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
 
 
 cdef inline void put(Pos* p, int sq, int code) noexcept nogil:

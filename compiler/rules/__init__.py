@@ -29,6 +29,8 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
                  GameEnd number; Outcome.reason is the reason text)
     diff_wording(words) registers how `fairyforge diff` words a change of its fields,
                  with the helpers of compiler/diff/rules.py (flag_wording, ...)
+    COUNTERS     True if its engine code keeps per-side counters in Pos.counter (n-check's
+                 checks to give): the core then saves, restores and hashes them
     ORACLE       where the reference interpreter (tests/oracle) implements it
 
 The engine core (compiler/core/*.pxi) calls the hook points; a rule never edits the
@@ -102,6 +104,11 @@ def fields():
 
 def name_of(kind):
     return kind.__name__.rsplit(".", 1)[-1]
+
+
+def uses_counters(tables):
+    """Does an active rule kind keep per-side counters (the engine's HAS_COUNTERS)?"""
+    return any(getattr(kind, "COUNTERS", False) for kind, _ in active_kinds(tables))
 
 
 def active_kinds(tables):
