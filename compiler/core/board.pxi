@@ -14,7 +14,8 @@ cdef struct Undo:
     int castling
     int halfmove
     int lifted
-    int counter[2]             # the per-side counters before the move (HAS_COUNTERS only)
+    int counters               # Pos.counter before the move, White's + (Black's << 16)
+                               # (HAS_COUNTERS only; one int keeps Undo at 40 bytes)
     uint64_t key
 
 

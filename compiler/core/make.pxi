@@ -18,8 +18,7 @@ cdef void make(Pos* p, uint32_t m) noexcept nogil:
     u.halfmove = p.halfmove
     u.lifted = p.lifted
     if HAS_COUNTERS:
-        u.counter[0] = p.counter[0]
-        u.counter[1] = p.counter[1]
+        u.counters = p.counter[0] | (p.counter[1] << 16)
     u.key = p.key
     u.captured = 0
     u.hand_type = -1
@@ -145,6 +144,6 @@ cdef void unmake(Pos* p) noexcept nogil:
     p.halfmove = u.halfmove
     p.lifted = u.lifted
     if HAS_COUNTERS:
-        p.counter[0] = u.counter[0]
-        p.counter[1] = u.counter[1]
+        p.counter[0] = u.counters & 0xFFFF
+        p.counter[1] = u.counters >> 16
     p.key = u.key
