@@ -24,7 +24,7 @@ from typing import Any
 
 from ..nodes import Node
 
-ORDER = 72
+ORDER = 78
 COUNTERS = True
 LIMIT = 99                  # the engine's counters (MAX_COUNTER in compiler/core/board.pxi)
 
