@@ -20,7 +20,9 @@ Check counters (n-check) come in either of Fairy-Stockfish's two forms: its own,
 checks each side still has to give, `3+3` (White's first) before the halfmove clock,
 and lichess's, the checks each side has given, `+2+0` after the fullmove number.  They
 are taken apart here and judged by the game (compiler/positions.py): only a game with a
-check count has them.
+check count has them.  A counting rule (makruk) puts its limit in place of the en
+passant field and the plies counted in place of the halfmove clock, once counting has
+started: `... w - 32 3 40`, three numbers where there are usually two.
 """
 
 import re
@@ -69,6 +71,7 @@ class ParsedFen:
     lifted: str = "-"           # restrictions already lifted (see Position)
     checks_left: tuple = None   # (White, Black) checks still to give, from `3+3`
     checks_given: tuple = None  # (White, Black) checks given, from lichess's `+2+0`
+    counting_limit: int = None  # a counting rule's limit, in place of the en passant field
 
 
 def parse_board(text, files, ranks, tokens):
@@ -194,6 +197,8 @@ def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
         result.castling = rest.pop(0)
     if rest and not _is_counter(rest[0]):
         result.en_passant = rest.pop(0)
+    if len(rest) >= 3 and all(re.fullmatch(r"[0-9]+", text) for text in rest[:3]):
+        result.counting_limit = _counter(rest.pop(0), "counting limit", 0, counter_limit)
     if rest and CHECKS_LEFT.fullmatch(rest[0]):
         result.checks_left = tuple(int(n) for n in CHECKS_LEFT.fullmatch(rest.pop(0)).groups())
     elif rest and "+" in rest[0]:

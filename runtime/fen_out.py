@@ -16,6 +16,9 @@ Fairy-Stockfish's conventions, where they are not plain FEN:
   which we read, but never what it writes.
 * A game with a check count (`win by 3 checks`) writes the checks each side has
   still to give, White's first, before the halfmove clock: `3+3` at the start.
+* A game with a counting rule, once counting has started, writes its limit (in plies)
+  in place of the en passant field and the plies counted in place of the halfmove
+  clock: `... b - 32 3 40`.
 * The counters are written as the engine keeps them (the halfmove clock's resets are
   the engine's: captures, drops, promotions and moves of chess-like pawns).
 """
@@ -116,6 +119,10 @@ def write_fen(game, engine):
         text += f"[{_holdings_text(game, engine.hands())}]"
     side, castling, ep, halfmove, fullmove, lifted = engine.state()
     ep_text = game.notation.square_of_index[ep] if ep else "-"
+    if meta["counting"] and engine.counters()[0]:
+        # Counting has started: its limit and plies stand in the en passant field and
+        # the halfmove clock (as Fairy-Stockfish writes them).
+        ep_text, halfmove = engine.counters()
     checks = "{}+{} ".format(*engine.counters()) if meta["check_count"] else ""
     fen = (f"{text} {'wb'[side]} {_castling_text(meta, castling)} {ep_text} {checks}"
            f"{halfmove} {fullmove}")

@@ -20,9 +20,12 @@ cdef struct Undo:
 
 
 cdef enum:
-    # The per-side counters a rule kind may keep in Pos.counter (n-check: the checks
-    # each side still has to give) run from 0 to MAX_COUNTER.
+    # The two counters a rule kind may keep in Pos.counter run from 0 to MAX_COUNTER
+    # when they are part of the Zobrist key (HASH_COUNTERS: n-check's checks each side
+    # has still to give), else to MAX_PLAIN_COUNTER (a counting rule's limit and plies,
+    # which Fairy-Stockfish leaves out of the key, so that repetitions still count).
     MAX_COUNTER = 99
+    MAX_PLAIN_COUNTER = 30000
 
 
 cdef struct Pos:
@@ -36,7 +39,7 @@ cdef struct Pos:
     int halfmove
     int fullmove
     int royal[2]               # square of each side's royal piece, -1 if none on board
-    int counter[2]             # per-side counters of a rule kind (HAS_COUNTERS), else 0
+    int counter[2]             # a rule kind's two counters (HAS_COUNTERS), else 0
     uint64_t key
     int ply
     Undo* hist
@@ -101,10 +104,13 @@ cdef inline void hand_add(Pos* p, int colour, int typ, int delta) noexcept nogil
 
 
 cdef inline void counter_add(Pos* p, int colour, int delta) noexcept nogil:
-    """Change a side's rule counter (the caller keeps it within 0..MAX_COUNTER)."""
-    p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
+    """Change a rule counter (the caller keeps it within its limit), and the key
+    with it in a game with HASH_COUNTERS."""
+    if HASH_COUNTERS:
+        p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
     p.counter[colour] += delta
-    p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
+    if HASH_COUNTERS:
+        p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
 
 
 cdef inline void put(Pos* p, int sq, int code) noexcept nogil:

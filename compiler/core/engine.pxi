@@ -194,7 +194,7 @@ cdef class Engine:
         for i in range(2):
             if self.pos.lifted & (1 << i):
                 key ^= Z_LIFTED[i]
-            if HAS_COUNTERS:
+            if HASH_COUNTERS:
                 key ^= Z_COUNTER[i * (MAX_COUNTER + 1) + self.pos.counter[i]]
         self.pos.key = key
 
@@ -223,10 +223,11 @@ cdef class Engine:
         if ep and not (0 <= ep < NSQ and BOARD_MASK[ep] and 0 <= ep_victim < NSQ
                        and BOARD_MASK[ep_victim]):
             raise ValueError("en passant square is not on the board")
-        if len(counters) != 2 or not all(0 <= c <= MAX_COUNTER for c in counters) \
+        cdef int most = MAX_COUNTER if HASH_COUNTERS else MAX_PLAIN_COUNTER
+        if len(counters) != 2 or not all(0 <= c <= most for c in counters) \
                 or (any(counters) and not HAS_COUNTERS):
             raise ValueError("counters must be two numbers from 0 to %d, in a game that "
-                             "keeps them" % MAX_COUNTER)
+                             "keeps them" % most)
         if CAPTURES_FILL_HANDS:
             # A hand may never count MAX_HAND pieces of a type (its Zobrist keys stop
             # there), so there may not be that many pieces in play.
@@ -268,8 +269,9 @@ cdef class Engine:
                 self.pos.fullmove, self.pos.lifted)
 
     def counters(self):
-        """(White's, Black's) rule counter: for n-check, the checks each has still to
-        give; (0, 0) in a game without counters."""
+        """The rule kind's two counters: for n-check, the checks White and Black have
+        still to give; for counting, the limit and the plies counted; (0, 0) in a game
+        without counters."""
         self._idle()
         return (self.pos.counter[0], self.pos.counter[1])
 

@@ -4,7 +4,7 @@
 # CASTLE_CLEAR, CASTLE_ROOK_FROM/TO) and two functions of the generated part:
 # ep_capturable (may the opponent take a double step in passing?) and
 # rules_after_make (what the game's rules record after a move, such as lifted
-# restrictions or a rule's per-side counters; make saves and unmake restores those
+# restrictions or a rule's two counters; make saves and unmake restores those
 # counters only in games with HAS_COUNTERS).
 
 cdef void make(Pos* p, uint32_t m) noexcept nogil:

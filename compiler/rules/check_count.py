@@ -3,7 +3,7 @@ five-check; Fairy-Stockfish's checkCounting, with N taken from its start FEN's `
 
 Every move that leaves the opponent's royal piece attacked counts, a check by
 discovered attack or by castling included.  The engine keeps, per side, the checks it
-still has to give in the core's per-side counters (Pos.counter, so COUNTERS): they are
+still has to give in the core's two counters (Pos.counter, COUNTERS = "hashed"): they are
 part of the Zobrist key (repetition and the transposition table tell positions with
 different counts apart) and come back on unmake.  The FEN carries them as
 Fairy-Stockfish writes them, `3+3` (White's and Black's checks still to give) before
@@ -25,7 +25,7 @@ from typing import Any
 from ..nodes import Node
 
 ORDER = 78
-COUNTERS = True
+COUNTERS = "hashed"
 LIMIT = 99                  # the engine's counters (MAX_COUNTER in compiler/core/board.pxi)
 
 GRAMMAR = '''
