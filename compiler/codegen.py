@@ -110,4 +110,5 @@ def generate(tables, max_moves):
                            encoding=encoding.cython_source().rstrip("\n"),
                            refusals=refusals, game_ends=game_ends,
                            ncodes=encoding.piece_code(tables.ntypes, 0),
-                           hooks=render_hooks(env, tables))
+                           hooks=render_hooks(env, tables),
+                           counters=rules.uses_counters(tables))

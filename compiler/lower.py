@@ -392,10 +392,10 @@ class Lowerer:
             castling=castling, royal_type=royal,
             capture_to_hand=self._capture_to_hand(),
             has_drops=bool(v.drops), has_ep=bool(v.en_passant),
-            # A forward-only piece's move restarts the clock of a move rule (the chess
-            # pawn's); without a move rule, only captures, drops and promotions do, as
+            # A forward-only piece's move restarts the clock of a move rule or a counting
+            # rule (the chess pawn's, makruk's); without either, only captures, drops and promotions do, as
             # in Fairy-Stockfish, whose clock keeps counting in shogi and xiangqi.
-            resets_clock=[bool(v.move_rule) and bool(p.moves) and all(a.dy > 0 for a in p.moves)
+            resets_clock=[bool(v.move_rule or v.counting) and bool(p.moves) and all(a.dy > 0 for a in p.moves)
                           for p in v.pieces],
         )
         tables.drops = self._drops(pieces)
@@ -445,6 +445,8 @@ class Lowerer:
             "perpetual_check_one_piece": v.perpetual_check_one_piece,
             "perpetual_chase": v.perpetual_chase,
             "move_rule": v.move_rule,
+            "check_count": v.check_count,
+            "counting": v.counting,
             "royal_type": t.royal_type,
             "ep_victim_delta": self._ep_victim_delta(),
             "max_hand": MAX_HAND - 1,

@@ -12,6 +12,10 @@ from fairyforge.encoding import MAX_HAND
 from fairyforge.fen import parse_fen, parse_square, square_name
 
 from .geometry import PieceWalk, orient, squares_of
+from .rules import counting
+
+# The engine's limit for a counting rule's plies (MAX_PLAIN_COUNTER, compiler/core/board.pxi).
+MAX_PLAIN_COUNTER = 30000
 
 SIDES = ("white", "black")
 
@@ -115,6 +119,8 @@ class PositionRules:
         found += self._castling_problems(parsed)
         found += self._en_passant_problems(parsed)[1]
         found += self._lifted_problems(parsed)
+        found += self._check_count_problems(parsed)
+        found += self._counting_problems(parsed)
         found += self._clock_problems(parsed)
         if not found:
             found += self._check_problems(parsed)
@@ -257,7 +263,63 @@ class PositionRules:
             return [("restrictions", f"'{text}' must be -, w, b or wb")]
         return []
 
+    def engine_counters(self, parsed):
+        """(the engine's two rule counters, its halfmove clock) for a position: n-check's
+        checks still to give, or a counting rule's limit and plies counted, which
+        stand in the FEN's halfmove clock field (Fairy-Stockfish's convention)."""
+        if self.v.check_count:
+            return self.checks_left(parsed), parsed.halfmove
+        if self.v.counting and parsed.counting_limit is not None:
+            return (parsed.counting_limit, parsed.halfmove), 0
+        return (0, 0), parsed.halfmove
+
+    def _counting_problems(self, parsed):
+        limit = parsed.counting_limit
+        if limit is None:
+            return []
+        if not self.v.counting:
+            return [("counting", f"{self.v.title} has no counting rule, but the FEN gives a "
+                     f"counting limit ({limit}) in place of the en passant field")]
+        allowed = counting.fen_limits(self.v.counting)
+        if limit not in allowed:
+            return [("counting", f"{limit} is not a limit of {self.v.counting} counting "
+                     f"(in plies: {', '.join(map(str, allowed))})")]
+        if parsed.halfmove > MAX_PLAIN_COUNTER:
+            return [("counting", f"{parsed.halfmove} plies counted: at most "
+                     f"{MAX_PLAIN_COUNTER} are supported")]
+        return []
+
+    def checks_left(self, parsed):
+        """(White's, Black's) checks still to give, in a game with a check count:
+        from either FEN form; (N, N), none given yet, when the FEN has neither."""
+        n = self.v.check_count
+        if parsed.checks_given is not None:
+            return tuple(max(n - given, 0) for given in parsed.checks_given)
+        return parsed.checks_left if parsed.checks_left is not None else (n, n)
+
+    def _check_count_problems(self, parsed):
+        n = self.v.check_count
+        given = parsed.checks_left is not None or parsed.checks_given is not None
+        if not n:
+            return [("check counters", f"{self.v.title} does not count checks")] if given else []
+        if parsed.checks_left is not None and parsed.checks_given is not None:
+            return [("check counters", "given twice, as checks to give (3+3) and as checks "
+                     "given (+0+0)")]
+        counts, what = ((parsed.checks_given, "given") if parsed.checks_given is not None
+                        else (parsed.checks_left, "still to give"))
+        for colour, count in enumerate(counts or ()):
+            if count > n:
+                return [("check counters", f"{SIDES[colour]} has {count} checks {what}, but "
+                         f"{n} checks win the game")]
+        mover = SIDES.index(parsed.side)
+        if self.checks_left(parsed)[mover] == 0:
+            return [("check counters", f"{parsed.side} has given all {n} checks, so the game "
+                     f"ended before it was {parsed.side}'s turn")]
+        return []
+
     def _clock_problems(self, parsed):
+        if parsed.counting_limit is not None:
+            return []           # the field holds the plies counted, not the clock
         # The halfmove clock counts plies since the last capture or pawn move: never
         # more than the plies played (the fullmove number counts White's moves).
         played = 2 * (parsed.fullmove - 1) + (parsed.side == "black")

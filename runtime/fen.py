@@ -15,6 +15,14 @@ board size and a table of piece tokens by its caller.  After the fullmove number
 seventh field lists the sides that have already done what lifts their opponent's
 event-conditioned restriction (WWII Chess rule 8: `w` once Japan has captured, checked or
 promoted, which frees the USA): `-`, `w`, `b` or `wb`.
+
+Check counters (n-check) come in either of Fairy-Stockfish's two forms: its own, the
+checks each side still has to give, `3+3` (White's first) before the halfmove clock,
+and lichess's, the checks each side has given, `+2+0` after the fullmove number.  They
+are taken apart here and judged by the game (compiler/positions.py): only a game with a
+check count has them.  A counting rule (makruk) puts its limit in place of the en
+passant field and the plies counted in place of the halfmove clock, once counting has
+started: `... w - 32 3 40`, three numbers where there are usually two.
 """
 
 import re
@@ -23,6 +31,8 @@ from dataclasses import dataclass, field
 from .errors import FenError
 
 PIECE_TOKEN = re.compile(r"\+?[A-Za-z]~?")
+CHECKS_LEFT = re.compile(r"([0-9]{1,6})\+([0-9]{1,6})")       # 3+3: checks still to give
+CHECKS_GIVEN = re.compile(r"\+([0-9]{1,6})\+([0-9]{1,6})")    # +2+0: checks given (lichess)
 
 
 def square_name(file_index, rank_index):
@@ -59,6 +69,9 @@ class ParsedFen:
     halfmove: int = 0
     fullmove: int = 1
     lifted: str = "-"           # restrictions already lifted (see Position)
+    checks_left: tuple = None   # (White, Black) checks still to give, from `3+3`
+    checks_given: tuple = None  # (White, Black) checks given, from lichess's `+2+0`
+    counting_limit: int = None  # a counting rule's limit, in place of the en passant field
 
 
 def parse_board(text, files, ranks, tokens):
@@ -155,6 +168,11 @@ def split_board_field(text, ranks):
     return board, holdings
 
 
+def _is_counter(text):
+    """Is a field one of the counters (a number, or checks still to give as `3+3`)?"""
+    return re.fullmatch(r"[0-9]+", text) is not None or CHECKS_LEFT.fullmatch(text) is not None
+
+
 def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
     """Split and check a whole FEN; game-specific checks are the caller's."""
     if not isinstance(fen, str):
@@ -175,14 +193,26 @@ def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
             raise FenError("side", f"side to move must be w or b, got '{_clip(side)}'")
         result.side = "white" if side == "w" else "black"
     # Optional castling and en passant fields; a shogi-style FEN goes straight to counters.
-    if rest and not re.fullmatch(r"[0-9]+", rest[0]):
+    if rest and not _is_counter(rest[0]):
         result.castling = rest.pop(0)
-    if rest and not re.fullmatch(r"[0-9]+", rest[0]):
+    if rest and not _is_counter(rest[0]):
         result.en_passant = rest.pop(0)
+    if len(rest) >= 3 and all(re.fullmatch(r"[0-9]+", text) for text in rest[:3]):
+        result.counting_limit = _counter(rest.pop(0), "counting limit", 0, counter_limit)
+    if rest and CHECKS_LEFT.fullmatch(rest[0]):
+        result.checks_left = tuple(int(n) for n in CHECKS_LEFT.fullmatch(rest.pop(0)).groups())
+    elif rest and "+" in rest[0]:
+        raise FenError("check counters", f"'{_clip(rest[0])}' must be the checks each side "
+                       "has still to give, as in 3+3")
     if rest:
         result.halfmove = _counter(rest.pop(0), "halfmove clock", 0, counter_limit)
     if rest:
         result.fullmove = _counter(rest.pop(0), "fullmove number", 1, counter_limit)
+    if rest and CHECKS_GIVEN.fullmatch(rest[0]):
+        result.checks_given = tuple(int(n) for n in CHECKS_GIVEN.fullmatch(rest.pop(0)).groups())
+    elif rest and rest[0].startswith("+"):
+        raise FenError("check counters", f"'{_clip(rest[0])}' must be the checks each side "
+                       "has given, as in +2+0")
     if rest:
         result.lifted = rest.pop(0)
     if rest:

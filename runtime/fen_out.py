@@ -1,6 +1,6 @@
 """Writing FEN, byte for byte as Fairy-Stockfish writes it (`pyffish.get_fen`).
 
-    <board>[<holdings>] <side> <castling> <en passant> <halfmove> <fullmove> [<lifted>]
+    <board>[<holdings>] <side> <castling> <en passant> [<checks>] <halfmove> <fullmove> [<lifted>]
 
 Fairy-Stockfish's conventions, where they are not plain FEN:
 
@@ -14,6 +14,11 @@ Fairy-Stockfish's conventions, where they are not plain FEN:
 * The castling and en passant fields are always written (`-` when empty), shogi and
   xiangqi included: FSF's `[-] w 0 1` is the shogi *start* FEN of its variants.ini,
   which we read, but never what it writes.
+* A game with a check count (`win by 3 checks`) writes the checks each side has
+  still to give, White's first, before the halfmove clock: `3+3` at the start.
+* A game with a counting rule, once counting has started, writes its limit (in plies)
+  in place of the en passant field and the plies counted in place of the halfmove
+  clock: `... b - 32 3 40`.
 * The counters are written as the engine keeps them (the halfmove clock's resets are
   the engine's: captures, drops, promotions and moves of chess-like pawns).
 """
@@ -114,7 +119,13 @@ def write_fen(game, engine):
         text += f"[{_holdings_text(game, engine.hands())}]"
     side, castling, ep, halfmove, fullmove, lifted = engine.state()
     ep_text = game.notation.square_of_index[ep] if ep else "-"
-    fen = f"{text} {'wb'[side]} {_castling_text(meta, castling)} {ep_text} {halfmove} {fullmove}"
+    if meta["counting"] and engine.counters()[0]:
+        # Counting has started: its limit and plies stand in the en passant field and
+        # the halfmove clock (as Fairy-Stockfish writes them).
+        ep_text, halfmove = engine.counters()
+    checks = "{}+{} ".format(*engine.counters()) if meta["check_count"] else ""
+    fen = (f"{text} {'wb'[side]} {_castling_text(meta, castling)} {ep_text} {checks}"
+           f"{halfmove} {fullmove}")
     if meta["restrictions"]:
         fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")
     return fen

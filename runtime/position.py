@@ -71,11 +71,12 @@ class Position:
         for typ, colour in parsed.holdings:
             hands[colour * ntypes + typ] += 1
         ep, victim = game.position_rules.en_passant_squares(parsed) or ((), ())
+        counters, halfmove = game.position_rules.engine_counters(parsed)
         self._engine.set_state(
             pieces, hands, SIDES.index(parsed.side), self._castling_bits(parsed.castling),
             index[square_name(*ep)] if ep else 0, index[square_name(*victim)] if ep else 0,
-            parsed.halfmove, parsed.fullmove,
-            (1 if "w" in parsed.lifted else 0) | (2 if "b" in parsed.lifted else 0))
+            halfmove, parsed.fullmove,
+            (1 if "w" in parsed.lifted else 0) | (2 if "b" in parsed.lifted else 0), counters)
 
     def _castling_bits(self, text):
         bits = {c["fen"]: 1 << c["bit"] for c in self.game.meta["castling"]}
@@ -241,6 +242,9 @@ class Position:
             return repeated
         if meta["move_rule"] and self._engine.state()[3] >= 2 * meta["move_rule"]:
             return Outcome(None, "move rule")
+        limit, counted = self._engine.counters()
+        if meta["counting"] and limit and counted > limit:
+            return Outcome(None, "counting")
         return None
 
     def _repetition(self):

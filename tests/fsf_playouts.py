@@ -18,17 +18,21 @@ def no_preference(pos, moves):
 
 
 def compare_playouts(sf, game, variant, fen, count, seed, reason,
-                     prefer=no_preference, plies=150):
+                     prefer=no_preference, plies=150, fen_too=False, also=None):
     """Play random games from `fen` until `count` positions are compared; returns how
     many ended by the rule whose Outcome reason is `reason` (pyffish's immediate game
     end).  `prefer(pos, moves)` names moves tried first, one time in two, so that the
-    playouts reach the rule."""
+    playouts reach the rule.  With `fen_too`, every FEN is compared as well;
+    `also(pos, moves)`, if given, makes a test of its own at every position."""
     rng = random.Random(seed)
     positions = endings = 0
     while positions < count:
         pos, moves = game.position(fen), []
         for _ in range(plies):
             ours = sorted(str(m) for m in pos.legal_moves())
+            assert not fen_too or pos.fen() == sf.get_fen(variant, fen, moves), moves
+            if also is not None:
+                also(pos, moves)
             assert ours == sorted(sf.legal_moves(variant, fen, moves)), moves
             ended, value = sf.is_immediate_game_end(variant, fen, moves)
             positions += 1

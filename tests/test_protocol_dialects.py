@@ -90,7 +90,7 @@ def test_xboard_session(engine, games):
     lines = engine.until("feature done=1")
     check_lines(lines, [
         r'feature setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 draw=0 sigint=0 '
-        r'sigterm=0 ping=1 analyze=1 reuse=1 myname="Fairyforge" variants="[a-z,]*normal[a-z,]*"',
+        r'sigterm=0 ping=1 analyze=1 reuse=1 myname="Fairyforge" variants="[a-z0-9,-]*normal[a-z0-9,-]*"',
         'feature option="Move Overhead -spin 100 0 5000"',
         'feature option="UCI_LimitStrength -check 0"',
         'feature option="UCI_Elo -spin 1350 500 2850"',

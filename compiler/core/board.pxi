@@ -14,7 +14,18 @@ cdef struct Undo:
     int castling
     int halfmove
     int lifted
+    int counters               # Pos.counter before the move, White's + (Black's << 16)
+                               # (HAS_COUNTERS only; one int keeps Undo at 40 bytes)
     uint64_t key
+
+
+cdef enum:
+    # The two counters a rule kind may keep in Pos.counter run from 0 to MAX_COUNTER
+    # when they are part of the Zobrist key (HASH_COUNTERS: n-check's checks each side
+    # has still to give), else to MAX_PLAIN_COUNTER (a counting rule's limit and plies,
+    # which Fairy-Stockfish leaves out of the key, so that repetitions still count).
+    MAX_COUNTER = 99
+    MAX_PLAIN_COUNTER = 30000
 
 
 cdef struct Pos:
@@ -28,6 +39,7 @@ cdef struct Pos:
     int halfmove
     int fullmove
     int royal[2]               # square of each side's royal piece, -1 if none on board
+    int counter[2]             # a rule kind's two counters (HAS_COUNTERS), else 0
     uint64_t key
     int ply
     Undo* hist
@@ -37,13 +49,14 @@ cdef struct Pos:
 
 
 # Zobrist keys: one per (piece code, square), (colour, type, count in hand), castling
-# right, en passant square, side to move and lifted restriction.
+# right, en passant square, side to move, lifted restriction and (colour, counter value).
 cdef uint64_t Z_PIECE[NCODES * NSQ]
 cdef uint64_t Z_HAND[2 * NTYPES * (MAX_HAND + 1)]
 cdef uint64_t Z_CASTLE[NCASTLE]
 cdef uint64_t Z_EP[NSQ]
 cdef uint64_t Z_SIDE
 cdef uint64_t Z_LIFTED[2]
+cdef uint64_t Z_COUNTER[2 * (MAX_COUNTER + 1)]
 
 
 cdef inline uint64_t _splitmix(uint64_t* state) noexcept nogil:
@@ -71,6 +84,8 @@ cdef void init_zobrist():
     Z_SIDE = _splitmix(&s)
     Z_LIFTED[0] = _splitmix(&s)
     Z_LIFTED[1] = _splitmix(&s)
+    for i in range(2 * (MAX_COUNTER + 1)):         # (last: the other keys stay as they were)
+        Z_COUNTER[i] = _splitmix(&s)
 
 
 cdef inline int hand_index(int colour, int typ) noexcept nogil:
@@ -86,6 +101,16 @@ cdef inline void hand_add(Pos* p, int colour, int typ, int delta) noexcept nogil
     p.key ^= hand_key(colour, typ, p.hand[i])
     p.hand[i] += delta
     p.key ^= hand_key(colour, typ, p.hand[i])
+
+
+cdef inline void counter_add(Pos* p, int colour, int delta) noexcept nogil:
+    """Change a rule counter (the caller keeps it within its limit), and the key
+    with it in a game with HASH_COUNTERS."""
+    if HASH_COUNTERS:
+        p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
+    p.counter[colour] += delta
+    if HASH_COUNTERS:
+        p.key ^= Z_COUNTER[colour * (MAX_COUNTER + 1) + p.counter[colour]]
 
 
 cdef inline void put(Pos* p, int sq, int code) noexcept nogil:

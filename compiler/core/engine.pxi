@@ -220,6 +220,8 @@ cdef class Engine:
         self.pos.fullmove = 1
         self.pos.royal[0] = -1
         self.pos.royal[1] = -1
+        self.pos.counter[0] = 0
+        self.pos.counter[1] = 0
         self.pos.ply = 0
         self._rehash()
 
@@ -242,11 +244,14 @@ cdef class Engine:
         for i in range(2):
             if self.pos.lifted & (1 << i):
                 key ^= Z_LIFTED[i]
+            if HASH_COUNTERS:
+                key ^= Z_COUNTER[i * (MAX_COUNTER + 1) + self.pos.counter[i]]
         self.pos.key = key
 
     def set_state(self, pieces, hands, int side, int castling, int ep, int ep_victim,
-                  int halfmove, int fullmove, int lifted=0):
-        """Set a whole position.  pieces: [(square index, code)]; hands: 2*NTYPES counts.
+                  int halfmove, int fullmove, int lifted=0, counters=(0, 0)):
+        """Set a whole position.  pieces: [(square index, code)]; hands: 2*NTYPES counts;
+        counters: the rule counters of White and Black (games with HAS_COUNTERS).
 
         The caller (fairyforge.position) validates the FEN; this re-checks every index
         so that no input can write outside the board.
@@ -268,6 +273,11 @@ cdef class Engine:
         if ep and not (0 <= ep < NSQ and BOARD_MASK[ep] and 0 <= ep_victim < NSQ
                        and BOARD_MASK[ep_victim]):
             raise ValueError("en passant square is not on the board")
+        cdef int most = MAX_COUNTER if HASH_COUNTERS else MAX_PLAIN_COUNTER
+        if len(counters) != 2 or not all(0 <= c <= most for c in counters) \
+                or (any(counters) and not HAS_COUNTERS):
+            raise ValueError("counters must be two numbers from 0 to %d, in a game that "
+                             "keeps them" % most)
         if CAPTURES_FILL_HANDS:
             # A hand may never count MAX_HAND pieces of a type (its Zobrist keys stop
             # there), so there may not be that many pieces in play.
@@ -288,6 +298,8 @@ cdef class Engine:
         self.pos.halfmove = halfmove
         self.pos.fullmove = fullmove
         self.pos.lifted = lifted & 3
+        self.pos.counter[0] = counters[0]
+        self.pos.counter[1] = counters[1]
         self._rehash()
 
     def board(self):
@@ -305,6 +317,13 @@ cdef class Engine:
         self._idle()
         return (self.pos.side, self.pos.castling, self.pos.ep, self.pos.halfmove,
                 self.pos.fullmove, self.pos.lifted)
+
+    def counters(self):
+        """The rule kind's two counters: for n-check, the checks White and Black have
+        still to give; for counting, the limit and the plies counted; (0, 0) in a game
+        without counters."""
+        self._idle()
+        return (self.pos.counter[0], self.pos.counter[1])
 
     def key(self):
         self._idle()

@@ -4,7 +4,8 @@
 # CASTLE_CLEAR, CASTLE_ROOK_FROM/TO) and two functions of the generated part:
 # ep_capturable (may the opponent take a double step in passing?) and
 # rules_after_make (what the game's rules record after a move, such as lifted
-# restrictions).
+# restrictions or a rule's two counters; make saves and unmake restores those
+# counters only in games with HAS_COUNTERS).
 
 cdef void make(Pos* p, uint32_t m) noexcept nogil:
     cdef Undo* u = &p.hist[p.ply]
@@ -16,6 +17,8 @@ cdef void make(Pos* p, uint32_t m) noexcept nogil:
     u.castling = p.castling
     u.halfmove = p.halfmove
     u.lifted = p.lifted
+    if HAS_COUNTERS:
+        u.counters = p.counter[0] | (p.counter[1] << 16)
     u.key = p.key
     u.captured = 0
     u.hand_type = -1
@@ -140,4 +143,7 @@ cdef void unmake(Pos* p) noexcept nogil:
     p.castling = u.castling
     p.halfmove = u.halfmove
     p.lifted = u.lifted
+    if HAS_COUNTERS:
+        p.counter[0] = u.counters & 0xFFFF
+        p.counter[1] = u.counters >> 16
     p.key = u.key

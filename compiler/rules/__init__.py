@@ -29,6 +29,10 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
                  GameEnd number; Outcome.reason is the reason text)
     diff_wording(words) registers how `fairyforge diff` words a change of its fields,
                  with the helpers of compiler/diff/rules.py (flag_wording, ...)
+    COUNTERS     "hashed" or "plain" if its engine code keeps two counters in Pos.counter
+                 (n-check's checks to give, hashed; counting's limit and plies, plain):
+                 the core then saves and restores them, and hashes "hashed" ones; one
+                 rule kind per game may use them
     ORACLE       where the reference interpreter (tests/oracle) implements it
 
 The engine core (compiler/core/*.pxi) calls the hook points; a rule never edits the
@@ -102,6 +106,13 @@ def fields():
 
 def name_of(kind):
     return kind.__name__.rsplit(".", 1)[-1]
+
+
+def uses_counters(tables):
+    """None, or "hashed" or "plain": how the active rule kind that keeps the engine's
+    two counters wants them (HAS_COUNTERS, HASH_COUNTERS)."""
+    return next((kind.COUNTERS for kind, _ in active_kinds(tables)
+                 if getattr(kind, "COUNTERS", None)), None)
 
 
 def active_kinds(tables):
