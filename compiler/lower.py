@@ -409,6 +409,7 @@ class Lowerer:
             "stalemate": v.stalemate,
             "repetition_count": v.repetition_count,
             "repetition_result": v.repetition_result,
+            "repetition_side": v.repetition_side,
             "perpetual_check": v.perpetual_check,
             "perpetual_check_one_piece": v.perpetual_check_one_piece,
             "perpetual_chase": v.perpetual_chase,
