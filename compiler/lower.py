@@ -392,11 +392,8 @@ class Lowerer:
             castling=castling, royal_type=royal,
             capture_to_hand=self._capture_to_hand(),
             has_drops=bool(v.drops), has_ep=bool(v.en_passant),
-            # A forward-only piece's move restarts the clock of a move rule or a counting
-            # rule (the chess pawn's, makruk's); without either, only captures, drops and promotions do, as
-            # in Fairy-Stockfish, whose clock keeps counting in shogi and xiangqi.
-            resets_clock=[bool(v.move_rule or v.counting) and bool(p.moves) and all(a.dy > 0 for a in p.moves)
-                          for p in v.pieces],
+            # Which pieces' moves restart the move-rule clock: compiler/rules/move_rule.py.
+            resets_clock=[rules.move_rule.restarts_clock(v, p) for p in v.pieces],
         )
         tables.drops = self._drops(pieces)
         if v.deployment is not None:
@@ -441,6 +438,7 @@ class Lowerer:
             "stalemate": v.stalemate,
             "repetition_count": v.repetition_count,
             "repetition_result": v.repetition_result,
+            "repetition_side": v.repetition_side,
             "perpetual_check": v.perpetual_check,
             "perpetual_check_one_piece": v.perpetual_check_one_piece,
             "perpetual_chase": v.perpetual_chase,

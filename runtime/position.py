@@ -264,7 +264,9 @@ class Position:
                 return Outcome(SIDES[winner], "perpetual check")
             if meta["perpetual_chase"] == "loses" and cycles.perpetual_chase(broke, other):
                 return Outcome(SIDES[winner], "perpetual chase")
-        return _result(meta["repetition_result"], side_now, "repetition")
+        # `repetition N loss for white`: the result is that side's, whoever is to move.
+        whose = SIDES.index(meta["repetition_side"]) if meta.get("repetition_side") else side_now
+        return _result(meta["repetition_result"], whose, "repetition")
 
     def __str__(self):
         from .board_text import text_board

@@ -62,3 +62,70 @@ def captures_first(sf, variant, fen):
         history = [str(m) for m in pos.move_stack]
         return [m for m in moves if sf.is_capture(variant, fen, history, m)]
     return preferred
+
+
+# ---------------------------------------------------------------------------
+# The per-variant differential (tests/test_fsf_catalog.py, bench/fsf_catalog.py):
+# everything pyffish can tell about a position, compared along random playouts.
+
+IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached")
+
+
+def fsf_mating_drop_loses(sf, variant, fen, moves, move):
+    """Fairy-Stockfish generates a pawn drop that mates (uchifuzume) and scores it as
+    lost for the dropper, where Fairyforge refuses it (docs/language.md, 3.14)."""
+    after = moves + [move]
+    return ("@" in move and sf.gives_check(variant, fen, after)
+            and not sf.legal_moves(variant, fen, after)
+            and sf.game_result(variant, fen, after) > 0)
+
+
+def compare_position(sf, variant, fen, moves, pos):
+    """Legal move sets, check, FEN and game end of one position; returns our moves."""
+    ours = {str(m) for m in pos.legal_moves()}
+    theirs = set(sf.legal_moves(variant, fen, moves))
+    only_fsf = {m for m in theirs - ours
+                if not fsf_mating_drop_loses(sf, variant, fen, moves, m)}
+    assert not only_fsf and ours <= theirs, (
+        f"{variant} after {moves}: only ours {sorted(ours - theirs)}, "
+        f"only FSF {sorted(only_fsf)}")
+    assert pos.is_check() == sf.gives_check(variant, fen, moves), (variant, moves)
+    assert pos.fen() == sf.get_fen(variant, fen, moves), (variant, moves)
+    _compare_end(sf, variant, fen, moves, pos, ours)
+    return sorted(ours)
+
+
+def _compare_end(sf, variant, fen, moves, pos, ours):
+    outcome = pos.outcome()
+    ended, value = sf.is_immediate_game_end(variant, fen, moves)
+    if ended:
+        assert outcome == ff.Outcome(_winner(pos.turn, value), outcome and outcome.reason), (
+            variant, moves, outcome, value)
+        assert outcome.reason in IMMEDIATE_REASONS, (variant, moves, outcome)
+    elif not ours:
+        value = sf.game_result(variant, fen, moves)
+        assert outcome is not None and outcome.winner == _winner(pos.turn, value), (
+            variant, moves, outcome, value)
+    elif outcome is not None:        # only the claimable ends may remain
+        assert outcome.reason not in IMMEDIATE_REASONS, (variant, moves, outcome)
+
+
+def differential_playouts(sf, game, variant, count, seed, plies=120):
+    """Random games from the start until `count` positions are compared; returns the
+    number of positions and of game ends met."""
+    fen = sf.start_fen(variant)
+    assert game.start().fen() == sf.get_fen(variant, fen, []), variant
+    rng = random.Random(f"{variant}-{seed}")
+    positions = ends = 0
+    while positions < count:
+        pos, moves = game.position(fen), []
+        for _ in range(plies):
+            ours = compare_position(sf, variant, fen, moves, pos)
+            positions += 1
+            if not ours or pos.outcome() is not None:
+                ends += 1
+                break
+            move = rng.choice(ours)
+            moves.append(move)
+            pos.push_uci(move)
+    return positions, ends

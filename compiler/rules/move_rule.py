@@ -1,5 +1,7 @@
-"""`move rule N`: a draw after N moves by each side without a capture or a move of a
-piece that only moves forward (chess's fifty-move rule).
+"""`move rule N [, restarted by PIECES]`: a draw after N moves by each side without a
+capture or a move of a piece that only moves forward (chess's fifty-move rule); with
+`restarted by`, the moves of the listed pieces restart the count instead of those of
+the forward-only ones (Fairy-Stockfish's nMoveRuleTypes).
 
 Engine: the search scores such a position as a draw (templates/rules/move_rule.j2);
 Position.outcome reports it.  Oracle: tests/oracle/interpreter.py,
@@ -15,7 +17,7 @@ ORDER = 60
 
 GRAMMAR = '''
 // move rule N: a draw after N moves by each side without a capture or a pawn move
-move_rule_decl: "move" "rule" INT
+move_rule_decl: "move" "rule" INT ("," "restarted" "by" name_list)?
 '''
 KEYWORDS = ("move",)
 LIMIT = 10000
@@ -24,22 +26,53 @@ LIMIT = 10000
 @dataclass
 class MoveRule(Node):
     moves: Any
+    pieces: Any = None                      # the `restarted by` names, or None
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(parts[0], parts[1] if len(parts) > 1 else None)
 
 
 STATEMENTS = {"move_rule_decl": MoveRule}
-FIELDS = [("move_rule", int, 0)]
+FIELDS = [("move_rule", int, 0),
+          ("move_rule_pieces", object, None)]    # None: the forward-only pieces
 TEMPLATE = "rules/move_rule.j2"
 
 
 def resolve(nodes, context):
     if not nodes:
-        return {"move_rule": 0}
+        return {"move_rule": 0, "move_rule_pieces": None}
     node = nodes[-1]
     moves = context.small_int(node.moves)
     if not 1 <= moves <= LIMIT:
         context.error(node, node.moves, f"move rule {node.moves}: the number of moves must "
                       f"be between 1 and {LIMIT}")
-    return {"move_rule": moves}
+    return {"move_rule": moves, "move_rule_pieces": _restarting(node, context)}
+
+
+def _restarting(node, context):
+    """The pieces named after `restarted by`, in order, once each (None without it)."""
+    if node.pieces is None:
+        return None
+    names = []
+    for token in node.pieces:
+        name = context.piece_name(node, token)
+        if name is not None and name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+def restarts_clock(variant, piece):
+    """Whether a move of `piece` (a model piece) restarts the move-rule clock: one of the
+    `restarted by` pieces, else a piece all of whose moves go forward (the chess pawn).
+    A counting rule (makruk's) keeps the same clock, so it restarts it likewise.
+    Without either only captures, drops and promotions do, as in Fairy-Stockfish,
+    whose clock keeps counting in shogi and xiangqi."""
+    if not (variant.move_rule or variant.counting):
+        return False
+    if variant.move_rule_pieces is not None:
+        return piece.name in variant.move_rule_pieces
+    return bool(piece.moves) and all(a.dy > 0 for a in piece.moves)
 
 
 def lower(variant, lowerer):
@@ -50,15 +83,18 @@ def active(tables):
     return bool(tables["moves"])
 
 
-def _words(n):
-    return f"{n}-move rule" if n else "no move rule"
+def _words(n, pieces=None):
+    if not n:
+        return "no move rule"
+    return f"{n}-move rule" + (f" restarted by {', '.join(pieces)}" if pieces is not None else "")
 
 
 def diff_wording(words):
     """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
     the helpers)."""
-    @words.variant_wording("move_rule")
+    @words.variant_wording("move_rule", "move_rule_pieces")
     def move_rule(cmp, old, new):
-        if old != new:
-            cmp.add("game_end", words.change_kind(old, new), "move rule",
-                    f"{_words(old)} -> {_words(new)}")
+        new = (new[0], None if new[1] is None else tuple(cmp.map_b(tuple(new[1]))))
+        if (old[0], None if old[1] is None else tuple(old[1])) != new:
+            cmp.add("game_end", words.change_kind(old[0], new[0]), "move rule",
+                    f"{_words(*old)} -> {_words(*new)}")

@@ -1,4 +1,4 @@
-"""`repetition N draw|loss|win` and `perpetual check [by one piece] | chase
+"""`repetition N draw|loss|win [for white|black]` and `perpetual check [by one piece] | chase
 loses|illegal`: what a repeated position means.
 
 These rules look at the game's history, which the engine's search does not hold:
@@ -16,8 +16,8 @@ from ..nodes import Node
 ORDER = 50
 
 GRAMMAR = '''
-// repetition N draw|loss|win
-repetition_decl: "repetition" INT RESULT
+// repetition N draw|loss|win [for SIDE]: the result for the side to move, or for SIDE
+repetition_decl: "repetition" INT RESULT side?
 
 // perpetual check [by one piece] loses|illegal ; perpetual chase loses|illegal
 perpetual_decl: "perpetual" PERPETUAL_KIND ONE_PIECE? PERPETUAL_FATE
@@ -35,6 +35,11 @@ LIMIT = 1000
 class Repetition(Node):
     count: Any
     result: Any
+    side: Any = None                        # `for white`: the result is White's, whoever moves
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(parts[0], parts[1], parts[2] if len(parts) > 2 else None)
 
 
 @dataclass
@@ -51,6 +56,7 @@ class Perpetual(Node):
 STATEMENTS = {"repetition_decl": Repetition, "perpetual_decl": Perpetual}
 FIELDS = [("repetition_count", int, 0),             # 0 = no repetition rule
           ("repetition_result", str, "draw"),
+          ("repetition_side", object, None),        # None: for the side to move
           ("perpetual_check", object, None),        # None, "loses" or "illegal"
           ("perpetual_chase", object, None),
           ("perpetual_check_one_piece", bool, False)]  # only checks by one piece count
@@ -66,7 +72,8 @@ def resolve(nodes, context):
         if not 2 <= count <= LIMIT:
             context.error(node, node.count, f"repetition {node.count}: the count of "
                           f"occurrences that ends the game must be between 2 and {LIMIT}")
-        fields.update(repetition_count=count, repetition_result=str(node.result))
+        fields.update(repetition_count=count, repetition_result=str(node.result),
+                      repetition_side=str(node.side) if node.side else None)
     perpetual = {str(n.kind): str(n.fate) for n in perpetuals}
     for kind in ("check", "chase"):
         if kind in perpetual and not repetitions:
@@ -97,10 +104,11 @@ def _one_piece(perpetuals, context):
     return one_piece
 
 
-def _repetition_words(count, result, result_words):
+def _repetition_words(count, result, side, result_words):
     if not count:
         return "no repetition rule"
-    return f"{count}-fold repetition is {result_words.get(result, result)}"
+    whose = f" for {side}" if side and result != "draw" else ""
+    return f"{count}-fold repetition is {result_words.get(result, result)}{whose}"
 
 
 def _perpetual_words(noun, fate):
@@ -123,7 +131,7 @@ def _with_one_piece(fate, one_piece):
 def diff_wording(words):
     """How `fairyforge diff` words a change of these rules (compiler/diff/rules.py
     gives the helpers)."""
-    @words.variant_wording("repetition_count", "repetition_result")
+    @words.variant_wording("repetition_count", "repetition_result", "repetition_side")
     def repetition(cmp, rep_a, rep_b):
         if (rep_a[0] or rep_b[0]) and rep_a != rep_b:
             cmp.add("game_end", words.change_kind(rep_a[0], rep_b[0]), "repetition",
