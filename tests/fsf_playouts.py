@@ -68,7 +68,7 @@ def captures_first(sf, variant, fen):
 # The per-variant differential (tests/test_fsf_catalog.py, bench/fsf_catalog.py):
 # everything pyffish can tell about a position, compared along random playouts.
 
-IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached")
+IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached", "checks")
 
 
 def fsf_mating_drop_loses(sf, variant, fen, moves, move):
