@@ -254,3 +254,37 @@ def test_play_with_a_bad_fen_is_a_clear_error(games, capsys):
     assert cli.main(["play", "chess", "--fen", "8/8/8 w - - 0 1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("fairyforge: error: bad FEN") and "Traceback" not in err
+
+
+def test_the_command_line_works_without_the_optional_extras():
+    """`pip install .` installs no numpy or scipy (only the `tune` and `test` extras
+    do): every command but `tune` must run without them, and `tune` must say what to
+    install.  (The CLI once imported the tuner, and with it numpy, for every command.)"""
+    code = textwrap.dedent("""\
+        import sys
+        sys.modules["numpy"] = sys.modules["scipy"] = None     # as if not installed
+        from fairyforge import cli
+        cli.main(["games"])
+        sys.exit(cli.main(["tune", "chess", "--games", "2"]))
+        """)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert "chess" in run.stdout, run.stderr
+    assert run.returncode == 2, run.stderr
+    assert 'numpy is needed: pip install "fairyforge[tune]"' in run.stderr
+
+
+def test_every_package_of_the_tree_is_installed():
+    """pyproject.toml lists the packages by hand: a new one left out is missing from a
+    non-editable install (fairyforge.interop once was)."""
+    import tomllib
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml"), "rb") as f:
+        listed = set(tomllib.load(f)["tool"]["setuptools"]["packages"])
+    found = set()
+    for top, package in (("runtime", "fairyforge"), ("compiler", "fairyforge.compiler")):
+        for folder, dirs, files in os.walk(os.path.join(root, top)):
+            if "__init__.py" in files:
+                rel = os.path.relpath(folder, os.path.join(root, top))
+                found.add(package if rel == "." else package + "." + rel.replace(os.sep, "."))
+    assert found <= listed, found - listed

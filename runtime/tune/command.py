@@ -66,7 +66,7 @@ def _say(message):
 
 def cmd_tune(args):
     try:
-        from . import tune
+        from .tuning import tune
     except ImportError as err:              # numpy or scipy missing
         _say(f"error: {err.name} is needed: pip install \"fairyforge[tune]\"")
         return 2

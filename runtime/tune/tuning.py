@@ -1,0 +1,145 @@
+"""Tuning a game: play or read games, fit the evaluation, write the parameter file
+(the package docstring, fairyforge/tune/__init__.py, gives the method)."""
+
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..compiler import build, evalparams, loader
+from ..errors import ArgumentError
+from . import fit as texel
+from .features import space_for, to_params
+from .samples import from_database, positions, self_play
+
+HOLDOUT_EVERY = 10              # every 10th game is kept out of the fit to check it
+ALPHA_SQUARES = 200.0           # ridge weights, in positions (see fit.py), where no
+ALPHA_VALUES = 2.0              # games are held out to choose them
+# The ridges tried (values, squares); the one with the least held-out error is kept.
+RIDGES = ((2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0), (2000.0, 200000.0))
+
+
+@dataclass
+class Report:
+    path: str
+    games: int
+    positions: int
+    k: float
+    errors: dict                 # {"train"|"holdout": (before, after)}
+    values: list                 # (piece, current, learned, current hand, learned hand)
+    seconds: float
+    data: dict = field(repr=False, default=None)        # the parameters written
+    variant: object = field(repr=False, default=None)
+    previous: dict = field(repr=False, default=None)    # what they replace (None: derived)
+
+
+def check_arguments(games, depth, nodes, from_db, ridge):
+    if from_db is None and (games is None or games < 1):
+        raise ArgumentError("--games must be 1 or more")
+    if depth is not None and nodes is not None:
+        raise ArgumentError("give --depth or --nodes, not both")
+    if depth is not None and not 1 <= depth <= 64:
+        raise ArgumentError("--depth must be between 1 and 64")
+    if nodes is not None and nodes < 1:
+        raise ArgumentError("--nodes must be 1 or more")
+    if any(not 0 <= weight < float("inf") for weight in ridge):
+        raise ArgumentError("--ridge weights must be 0 or more")
+
+
+def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
+         processes=None, seed=1, max_plies=300, on_game=None, ridge=None):
+    """Fit `source`'s evaluation (a bundled name or a definition's path); a Report."""
+    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0])
+    if depth is None and nodes is None:
+        depth = 2
+    started = time.monotonic()
+    variant = loader.load_variant(source)
+    current = evalparams.for_build(variant)
+    game = _game(variant, current)
+    if from_db is not None:
+        records = from_database(from_db, evalparams.model_hash(variant))
+    else:
+        from ..playtest.ruleset import RuleSet
+        records = self_play(RuleSet.load(source), game, games, depth=depth, nodes=nodes,
+                            seed=seed, processes=processes, max_plies=max_plies,
+                            on_game=on_game)
+    space = space_for(variant, current)
+    rows, game_of_row = [], []
+    for index, record in enumerate(records):
+        found = positions(game, space, record)
+        rows += found
+        game_of_row += [index] * len(found)
+    if not rows:
+        raise ArgumentError(f"the {len(records)} games gave no quiet position to "
+                            "learn from: play more games")
+    data = texel.Data.from_rows(rows, space.size)
+    holdout = np.array(game_of_row) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
+    if holdout.all() or not holdout.any():
+        holdout = np.zeros(len(rows), bool)
+    theta, k, errors, ridge = _fit_best(space, data.subset(~holdout),
+                                        data.subset(holdout) if holdout.any() else None, ridge)
+    fit_info = {"games": len(records), "positions": len(rows), "k": round(k, 4),
+                "errors": errors, "source": from_db or "self-play", "ridge": list(ridge),
+                "search": f"depth {depth}" if depth else f"nodes {nodes}",
+                "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
+    params = to_params(space, theta, fit_info)
+    path = output or evalparams.default_path(variant.name)
+    evalparams.write(path, params)
+    return Report(path, len(records), len(rows), k, errors, _value_table(space, theta),
+                  time.monotonic() - started, params, variant, current)
+
+
+def _game(variant, params):
+    from ..game import Game
+    path, module = build.load_module(variant, evaluation=params)
+    return Game(variant, module, path)
+
+
+def _fit_best(space, train, holdout, ridge):
+    """The fit with the given ridge, or else with the one of RIDGES whose fit predicts
+    the held-out games best (the default ridge when no game is held out)."""
+    if ridge is not None or holdout is None:
+        ridge = ridge or (ALPHA_VALUES, ALPHA_SQUARES)
+        return (*_fit(space, train, holdout, ridge), ridge)
+    fits = [(*_fit(space, train, holdout, candidate), candidate) for candidate in RIDGES]
+    return min(fits, key=lambda fit: fit[2]["holdout"][1])
+
+
+def _fit(space, train, holdout, ridge):
+    """K, then theta; the errors before and after on the training and held-out games.
+
+    The fit has one parameter more than the engine: White's constant edge (see
+    fit.Data.with_intercept), left out of the engine's tables."""
+    train = train.with_intercept()
+    holdout = holdout.with_intercept() if holdout is not None else None
+    theta0 = np.append(space.theta0, 0.0)
+    k = texel.fit_k(train, theta0)
+    alpha = np.full(len(theta0), float(ridge[0]))
+    alpha[space.square_block()] = float(ridge[1])
+    alpha[-1] = 0.0
+    lower = np.full(len(theta0), -np.inf)
+    lower[:space.square_block().start] = 0.0
+    theta, _ = texel.fit(train, theta0, k, alpha, lower)
+    errors = {"train": [texel.error(train, theta0, k), texel.error(train, theta, k)]}
+    if holdout is not None:
+        errors["holdout"] = [texel.error(holdout, theta0, k), texel.error(holdout, theta, k)]
+    errors = {name: [round(e, 6) for e in pair] for name, pair in errors.items()}
+    errors["white_edge"] = round(100 * theta[-1])
+    return theta[:-1], k, errors
+
+
+def _value_table(space, theta):
+    """Per piece: (name, current value, learned value, current hand, learned hand)."""
+    rows = []
+    for t, piece in enumerate(space.variant.pieces):
+        if piece.royal:
+            continue
+        now = space.tables[0][t]
+        learned = (int(round(100 * theta[space.value_slot(t)]))
+                   if t in space.value_types else now)
+        hand_now = space.tables[1][t] if space.hand_types else None
+        hand = (int(round(100 * theta[space.hand_slot(t)]))
+                if t in space.hand_types else hand_now)
+        rows.append((piece.name, now, learned, hand_now, hand))
+    return rows
