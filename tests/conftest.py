@@ -6,6 +6,7 @@ directory made for the session and removed after it.
 """
 
 import os
+import signal
 import shutil
 import tempfile
 
@@ -27,6 +28,14 @@ import fairyforge as ff  # noqa: E402
 HERE = os.path.dirname(__file__)
 DATA = os.path.join(HERE, "data")
 DEFINITIONS = os.path.join(os.path.dirname(HERE), "definitions")
+
+
+def pytest_configure(config):
+    """Tests send Ctrl-C (SIGINT) to the processes they start.  A run started in the
+    background of a non-interactive shell has SIGINT ignored, and its children would
+    inherit that: restore Python's handler, so that they start with the default."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_unconfigure(config):

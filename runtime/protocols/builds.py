@@ -131,6 +131,10 @@ def _interrupt(process):
 def main(argv=None):
     """The child: build one game's engine into the cache, progress on stdout."""
     argv = sys.argv[1:] if argv is None else argv
+    # The parent cancels a build with SIGINT; a process started with SIGINT ignored
+    # (the background of a non-interactive shell, some GUIs) passes that on, and the
+    # build would then outlive `quit` and leave its temporary files.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from fairyforge.compiler import build, loader
     from fairyforge.errors import FairyforgeError
     try:
