@@ -96,6 +96,8 @@ def test_xboard_session(engine, games):
         'feature option="UCI_Elo -spin 1350 500 2850"',
         'feature option="UCI_Chess960 -check 0"',
         'feature option="VariantPath -string <empty>"', "feature done=1"])
+    variants = lines[0].split('variants="')[1].rstrip('"').split(",")
+    assert len(variants) == len(set(variants)), variants        # `normal` once
     engine.send("new", "sd 2", "usermove e2e4")
     move = engine.until(r"move \S+", 60)[-1].split()[1]
     position = games["chess"].start()

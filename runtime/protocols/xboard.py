@@ -111,7 +111,9 @@ class XBoard:
 
     def cmd_protover(self, args, line):
         session = self.session
-        names = ["normal" if n == "chess" else n for n in session.options["uci_variant"].choices]
+        # XBoard calls chess `normal`; a bundled `normal` (FSF's alias of chess) is the
+        # same game, so the name is listed once.
+        names = {"normal" if n == "chess" else n for n in session.options["uci_variant"].choices}
         self.send('feature setboard=1 usermove=1 time=1 memory=1 smp=1 colors=0 draw=0 '
                   'sigint=0 sigterm=0 ping=1 analyze=1 reuse=1 myname="Fairyforge" '
                   f'variants="{",".join(sorted(names))}"')
