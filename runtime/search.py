@@ -148,6 +148,8 @@ def think(position, depth=None, nodes=None, movetime=None, on_info=None, stop_fl
     best = lines[0] if lines else None
     if strength is not None and lines:
         best = strength.choose(lines)
+    if best is not None and len(best.pv) == 1:
+        best.pv = best.pv + _reply(position, best.pv[0])
     return Result(best.pv[0] if best else legal[0], best, lines)
 
 
@@ -184,7 +186,7 @@ def _pv(position, best):
     engine.push(best.code)
     try:
         colour = engine.state()[0]
-        for code in engine.principal_variation(12) or _reply(engine):
+        for code in engine.principal_variation(12):
             line.append(notation.move(code, colour))
             colour ^= 1
     finally:
@@ -192,11 +194,16 @@ def _pv(position, best):
     return line
 
 
-def _reply(engine):
-    """The expected answer to the best move when the transposition table no longer
-    holds it (its entry was overwritten later in the iteration): a short search of
-    the position after the move, so that the line (and UCI's `ponder` move) is never
-    cut to the best move alone.  [] when the opponent has no move."""
-    score, code, used, stopped = engine.search_depth(2, node_limit=50000)
-    return [code] if code else []
-
+def _reply(position, best):
+    """[the expected answer to `best`] when the transposition table no longer holds it
+    (its entry was overwritten later in the iteration): a short search of the position
+    after the move, once per think(), so that the result's line (and UCI's `ponder`
+    move) is never cut to the best move alone.  [] when the opponent has no move."""
+    engine = position.engine
+    engine.push(best.code)
+    try:
+        colour = engine.state()[0]
+        score, code, used, stopped = engine.search_depth(2, node_limit=50000)
+        return [position.game.notation.move(code, colour)] if code else []
+    finally:
+        engine.pop()
