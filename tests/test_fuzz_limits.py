@@ -327,12 +327,9 @@ def test_deep_extends_chains(depth, defect, where):
 
 # -- signals during long work -----------------------------------------------------------------
 
-# The child restores Python's Ctrl-C handler: a campaign started in the background of a
-# non-interactive shell has SIGINT ignored, and a child inherits that (then, rightly,
-# nothing interrupts it).
+# (conftest.py's pytest_configure makes sure the child starts with Ctrl-C enabled.)
 INTERRUPTED = """\
-import signal, sys, time, fairyforge as ff
-signal.signal(signal.SIGINT, signal.default_int_handler)
+import sys, time, fairyforge as ff
 pos = ff.load(sys.argv[1]).start()
 before = pos.fen()
 print("ready", flush=True)
