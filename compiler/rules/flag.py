@@ -4,7 +4,10 @@ Fairy-Stockfish's flagPiece and flagRegionWhite/Black).  With `, black may reply
 first player's arrival does not end the game at once when Black, not in check, can
 bring a piece of its own into its region with its next move: the game goes on, and
 it is a draw if Black does arrive, a win for White if not (FSF's flagMove, used by
-racing kings, where only the second player gets that reply).
+racing kings, where only the second player gets that reply).  With `, after a reply`
+an arrival never ends the game at once: the other side always moves, and the side
+that arrived wins if, when its turn comes again, one of its listed pieces still
+stands in its region (FSF's flagMove with a piece that is not the king: jeson mor).
 
 Engine (templates/rules/flag.j2): the game_end hook looks at the region's squares
 only; the reply test generates the replying side's moves once, when the first player
@@ -24,25 +27,27 @@ from ..nodes import Node
 ORDER = 75
 
 GRAMMAR = '''
-// win by PIECES reaching REGION [, SIDE may reply]
-flag_decl: "win" "by" name_list "reaching" region_expr FLAG_REPLY?
+// win by PIECES reaching REGION [, SIDE may reply | , after a reply]
+flag_decl: "win" "by" name_list "reaching" region_expr (FLAG_REPLY | FLAG_AFTER_REPLY)?
 FLAG_REPLY.2: /,[ \\t]*(white|black)[ \\t]+may[ \\t]+reply(?![A-Za-z0-9_])/
+FLAG_AFTER_REPLY.2: /,[ \\t]*after[ \\t]+a[ \\t]+reply(?![A-Za-z0-9_])/
 '''
 KEYWORDS = ("win",)
-TERMINAL_WORDS = {"FLAG_REPLY": ", black may reply"}
+TERMINAL_WORDS = {"FLAG_REPLY": ", black may reply", "FLAG_AFTER_REPLY": ", after a reply"}
 
 
 @dataclass
 class WinByReaching(Node):
     pieces: list
     region: Any
-    reply: Any = None           # the FLAG_REPLY token, ", black may reply"
+    reply: Any = None           # the FLAG_REPLY or FLAG_AFTER_REPLY token
 
 
 STATEMENTS = {"flag_decl": WinByReaching}
 FIELDS = [("flag_pieces", tuple, ()),       # names of the pieces that must arrive
           ("flag_region", object, None),    # SquareSet: where they must arrive
-          ("flag_reply", str, "")]          # "" or the side that may still reply
+          ("flag_reply", str, "")]          # "", the side that may still reply, or
+                                            # "after": every arrival waits for a reply
 TEMPLATE = "rules/flag.j2"
 ENDS = {"FLAG": "goal reached"}
 
@@ -63,6 +68,8 @@ def resolve(nodes, context):
         if len(context.bag.items) == errors and not region.for_side(side):
             context.error(node, node.pieces[0], f"the goal region has no square for {side}")
     reply = str(node.reply).lstrip(", \t").split()[0] if node.reply else ""
+    if reply and reply not in ("white", "black"):
+        reply = "after"                       # `, after a reply`
     return {"flag_pieces": tuple(names), "flag_region": region, "flag_reply": reply}
 
 
@@ -72,8 +79,9 @@ def lower(variant, lowerer):
     return {"types": [lowerer.type_index[name] for name in variant.flag_pieces],
             "squares": [sorted(lowerer.side_squares(variant.flag_region, colour))
                         for colour in (0, 1)],
-            "reply": ("white", "black").index(variant.flag_reply) if variant.flag_reply
-            else -1}
+            "reply": ("white", "black").index(variant.flag_reply)
+            if variant.flag_reply in ("white", "black") else -1,
+            "after_reply": variant.flag_reply == "after"}
 
 
 def active(tables):
@@ -85,6 +93,8 @@ def _words(pieces, region, reply):
         return "no goal region"
     squares = ", ".join(region.white) if region else ""
     text = f"a {' or '.join(pieces)} reaching {squares} wins"
+    if reply == "after":
+        return text + " (after a reply)"
     return text + (f" ({reply} may reply)" if reply else "")
 
 

@@ -17,9 +17,13 @@ ORDER = 60
 
 GRAMMAR = '''
 // move rule N: a draw after N moves by each side without a capture or a pawn move
-move_rule_decl: "move" "rule" INT ("," "restarted" "by" name_list)?
+// `restarted by captures only`: no piece's move restarts it (only captures, drops
+// and promotions do)
+move_rule_decl: "move" "rule" INT ("," "restarted" "by" (name_list | CAPTURES_ONLY))?
+CAPTURES_ONLY.2: /captures[ \t]+only(?![A-Za-z0-9_])/
 '''
 KEYWORDS = ("move",)
+TERMINAL_WORDS = {"CAPTURES_ONLY": "captures only"}
 LIMIT = 10000
 
 
@@ -51,9 +55,12 @@ def resolve(nodes, context):
 
 
 def _restarting(node, context):
-    """The pieces named after `restarted by`, in order, once each (None without it)."""
+    """The pieces named after `restarted by`, in order, once each (None without it;
+    none for `captures only`)."""
     if node.pieces is None:
         return None
+    if not isinstance(node.pieces, list):     # the CAPTURES_ONLY token
+        return ()
     names = []
     for token in node.pieces:
         name = context.piece_name(node, token)
@@ -86,6 +93,8 @@ def active(tables):
 def _words(n, pieces=None):
     if not n:
         return "no move rule"
+    if pieces is not None and not pieces:
+        return f"{n}-move rule restarted by captures only"
     return f"{n}-move rule" + (f" restarted by {', '.join(pieces)}" if pieces is not None else "")
 
 
