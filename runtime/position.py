@@ -228,6 +228,9 @@ class Position:
 
     def outcome(self):
         """None while the game goes on, else an Outcome (winner, reason)."""
+        return _draw_odds(self.game.variant, self._rules_outcome())
+
+    def _rules_outcome(self):
         meta = self.game.meta
         side = self._engine.state()[0]
         ended = self._engine.game_end()
@@ -313,6 +316,14 @@ def _perft_depth(depth, least):
         raise ArgumentError(f"a perft depth is between {least} and {MAX_PERFT_DEPTH}, "
                             f"got {depth}")
     return depth
+
+
+def _draw_odds(variant, outcome):
+    """`draws count as wins for SIDE`: a drawn game is SIDE's win, for the same reason."""
+    odds = getattr(variant, "draw_odds", "")
+    if odds and outcome is not None and outcome.winner is None:
+        return Outcome(odds, outcome.reason)
+    return outcome
 
 
 def _result(result, side_to_move, reason):

@@ -198,3 +198,43 @@ def test_misere_the_mated_side_wins(games):
     assert _moves(pos) == [] == _fsf_moves("misere", fen)
     assert pos.outcome().winner == "white"
     assert sf.game_result("misere", fen, []) > 0
+
+
+# -- draws count as wins for black (armageddon) ------------------------------------------
+
+@pytest.mark.parametrize("fen", [
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",            # Black stalemated
+    "k7/8/1QK5/8/8/8/8/8 b - - 0 1",             # (so is this one)
+])
+def test_a_stalemate_is_blacks_win(games, fen):
+    pos = games["armageddon"].position(fen)
+    assert _moves(pos) == [] == _fsf_moves("armageddon", fen)
+    assert pos.outcome() == ff.Outcome("black", "stalemate")
+    assert sf.game_result("armageddon", fen, []) > 0        # for Black, to move
+
+
+def test_the_move_rule_and_repetition_are_blacks_wins(games):
+    fen = "4k3/8/8/8/8/8/8/4K3 w - - 100 80"
+    assert games["armageddon"].position(fen).outcome() == ff.Outcome("black", "move rule")
+    assert sf.is_optional_game_end("armageddon", fen, []) == (True, -sf_mate())
+    moves = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    pos = games["armageddon"].start()
+    for move in moves:
+        pos.push_uci(move)
+    assert pos.outcome() == ff.Outcome("black", "repetition")
+    assert sf.is_optional_game_end("armageddon", sf.start_fen("armageddon"), moves)[1] < 0
+
+
+def test_a_checkmate_is_still_a_checkmate(games):
+    fen = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"
+    assert games["armageddon"].position(fen).outcome() == ff.Outcome("white", "checkmate")
+    assert games["chess"].variant.draw_odds == ""
+
+
+def test_the_side_must_be_white_or_black(tmp_path):
+    message = _load_text(tmp_path, "variant bad extends chess\ndraws count as wins for red\n")
+    assert "bad.variant:2:" in message
+
+
+def sf_mate():
+    return 32000
