@@ -9,6 +9,9 @@ cdef struct Undo:
     unsigned char moved        # code of the moving piece before the move
     unsigned char captured     # code of the captured piece, 0 if none
     signed char hand_type      # type the capture added to the mover's hand, -1 if none
+    unsigned char rule_bytes[RULE_BYTES]   # kept by a rule kind (explosions: what a blast
+                                           # removed); 1 byte unused in other games, which
+                                           # the padding before `ep` holds
     int ep
     int ep_victim
     int castling
@@ -124,7 +127,10 @@ cdef inline void remove(Pos* p, int sq) noexcept nogil:
 
 
 cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
-    """Is `colour`'s royal piece on the board and attacked?"""
+    """Is `colour`'s royal piece on the board and attacked?  (In a game with
+    HAS_CHECK_RULE, a rule kind decides what an attack on it is: explosions.)"""
+    if HAS_CHECK_RULE:
+        return p.royal[colour] >= 0 and rules_royal_attacked(p, p.royal[colour], colour)
     return p.royal[colour] >= 0 and attacked(p.b, p.royal[colour], colour ^ 1)
 
 

@@ -428,14 +428,12 @@ cdef class Engine:
 
     def is_check(self):
         self._idle()
-        cdef int sq = self.pos.royal[self.pos.side]
-        return sq >= 0 and attacked(self.pos.b, sq, self.pos.side ^ 1)
+        return in_check(&self.pos, self.pos.side)
 
     def royal_attacked(self, int colour):
         """Is `colour`'s royal piece attacked (whoever is to move)?"""
         self._idle()
-        cdef int sq = self.pos.royal[colour & 1]
-        return sq >= 0 and attacked(self.pos.b, sq, (colour & 1) ^ 1)
+        return in_check(&self.pos, colour & 1)
 
     def push(self, uint32_t move):
         """Play `move`, which must be one of legal_moves() (checked: anything else is refused)."""
