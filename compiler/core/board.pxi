@@ -9,9 +9,6 @@ cdef struct Undo:
     unsigned char moved        # code of the moving piece before the move
     unsigned char captured     # code of the captured piece, 0 if none
     signed char hand_type      # type the capture added to the mover's hand, -1 if none
-    unsigned char rule_bytes[RULE_BYTES]   # kept by a rule kind (explosions: what a blast
-                                           # removed); 1 byte unused in other games, which
-                                           # the padding before `ep` holds
     int ep
     int ep_victim
     int castling
@@ -49,6 +46,8 @@ cdef struct Pos:
     int hist_cap
     int interrupted            # a signal (Ctrl-C) arrived during a long C loop
     unsigned int polls         # counts the long loops' steps between signal checks
+    unsigned char* rule_hist   # RULE_BYTES per ply that a rule kind keeps for unmake
+                               # (explosions: what a blast removed); NULL in other games
 
 
 # Zobrist keys: one per (piece code, square), (colour, type, count in hand), castling

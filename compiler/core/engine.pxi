@@ -66,11 +66,16 @@ cdef class Engine:
         self.pos.hist = <Undo*> malloc(self.pos.hist_cap * sizeof(Undo))
         if self.pos.hist == NULL:
             raise MemoryError()
+        if RULE_BYTES:
+            self.pos.rule_hist = <unsigned char*> malloc(self.pos.hist_cap * RULE_BYTES)
+            if self.pos.rule_hist == NULL:
+                raise MemoryError()
         self.clear()
 
     def __dealloc__(self):
         if self.pos.hist != NULL:
             free(self.pos.hist)
+        free(self.pos.rule_hist)
         free(self.search.movebuf)
         free(self.search.scores)
 
@@ -107,10 +112,14 @@ cdef class Engine:
         other._reserve(self.pos.ply + 8)
         cdef Undo* hist = other.pos.hist
         cdef int cap = other.pos.hist_cap
+        cdef unsigned char* rule_hist = other.pos.rule_hist
         other.pos = self.pos
         other.pos.hist = hist
         other.pos.hist_cap = cap
+        other.pos.rule_hist = rule_hist
         memcpy(hist, self.pos.hist, self.pos.ply * sizeof(Undo))
+        if RULE_BYTES:
+            memcpy(rule_hist, self.pos.rule_hist, self.pos.ply * RULE_BYTES)
         self._prepare_search()
         other.use_table(self.table)
         return other
@@ -190,6 +199,7 @@ cdef class Engine:
         """Room in the history for `extra` more moves."""
         cdef int64_t cap = self.pos.hist_cap, needed = <int64_t> self.pos.ply + extra
         cdef Undo* grown
+        cdef unsigned char* grown_bytes
         if needed < cap:
             return 0
         while needed >= cap:
@@ -200,6 +210,11 @@ cdef class Engine:
         if grown == NULL:
             raise MemoryError()
         self.pos.hist = grown
+        if RULE_BYTES:
+            grown_bytes = <unsigned char*> realloc(self.pos.rule_hist, cap * RULE_BYTES)
+            if grown_bytes == NULL:
+                raise MemoryError()
+            self.pos.rule_hist = grown_bytes
         self.pos.hist_cap = cap
         return 0
 

@@ -60,8 +60,8 @@ cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
     remove(p, rf)
     put(p, to, king)
     put(p, rt, rook)
-    if code_type(king) == ROYAL_TYPE:     # (not an ordinary king: nocheckatomic)
-        p.royal[us] = to
+    if not ORDINARY_CASTLING or code_type(king) == ROYAL_TYPE:    # (nocheckatomic's
+        p.royal[us] = to                                          # king is ordinary)
     _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[rf]))
 
 
@@ -131,7 +131,7 @@ cdef void unmake(Pos* p) noexcept nogil:
         p.b[CASTLE_ROOK_TO[sel]] = EMPTY
         p.b[CASTLE_ROOK_FROM[sel]] = rook
         p.b[frm] = u.moved
-        if code_type(u.moved) == ROYAL_TYPE:
+        if not ORDINARY_CASTLING or code_type(u.moved) == ROYAL_TYPE:
             p.royal[us] = frm
     else:
         p.b[to] = EMPTY

@@ -29,8 +29,8 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
                  GameEnd number; Outcome.reason is the reason text)
     diff_wording(words) registers how `fairyforge diff` words a change of its fields,
                  with the helpers of compiler/diff/rules.py (flag_wording, ...)
-    RULE_BYTES   bytes per move its engine code keeps in Undo.rule_bytes (explosions:
-                 what a blast removed), for its unmake hook to put back
+    RULE_BYTES   bytes per ply its engine code keeps in Pos.rule_hist (explosions: what
+                 a blast removed), for its unmake hook to put back; one rule kind per game
     COUNTERS     "hashed" or "plain" if its engine code keeps two counters in Pos.counter
                  (n-check's checks to give, hashed; counting's limit and plies, plain):
                  the core then saves and restores them, and hashes "hashed" ones; one
@@ -118,9 +118,9 @@ def uses_counters(tables):
 
 
 def rule_bytes(tables):
-    """Bytes per move the active rule kinds keep in Undo.rule_bytes (RULE_BYTES: at
-    least 1, which costs nothing, since Undo has a padding byte there)."""
-    return max([1] + [getattr(kind, "RULE_BYTES", 1) for kind, _ in active_kinds(tables)])
+    """Bytes per ply the active rule kind keeps in Pos.rule_hist (RULE_BYTES; 0: none,
+    and the array is not allocated)."""
+    return max([0] + [getattr(kind, "RULE_BYTES", 0) for kind, _ in active_kinds(tables)])
 
 
 def active_kinds(tables):

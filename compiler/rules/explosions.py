@@ -13,7 +13,7 @@ has exploded has lost.  Without one (nocheckatomic, atomar: the king is an ordin
 piece) `win by extinction of king` ends the game instead.
 
 Engine (templates/rules/explosions.j2): the after_make hook removes the blast and keeps
-what it removed in Undo.rule_bytes (RULE_BYTES = 9), the unmake hook puts it back, the
+what it removed in Pos.rule_hist (RULE_BYTES = 9 per ply), the unmake hook puts it back, the
 why_illegal hook refuses a self-explosion (ROYAL_EXPLODED), the royal_attacked hook
 makes touching royal pieces safe (check, castling through check), and the game_end
 hook ends the game when a royal piece has exploded.  Oracle: pyffish's atomic,
