@@ -345,9 +345,18 @@ class PositionRules:
         side = 0 if parsed.side == "white" else 1
         them = 1 - side
         royal = next((sq for sq, p in parsed.board.items() if p == (self.royal, them)), None)
-        if royal is not None and self.attacked(parsed.board, royal, side):
+        if royal is not None and self.attacked(parsed.board, royal, side) \
+                and not self._touching_royals_safe(parsed.board, royal, side):
             return [("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s turn")]
         return []
+
+    def _touching_royals_safe(self, board, royal, colour):
+        """With explosions, a royal piece beside `colour`'s royal piece is not in
+        check (its taker would blow up its own)."""
+        if not self.v.explosions:
+            return False
+        other = next((sq for sq, p in board.items() if p == (self.royal, colour)), None)
+        return other is not None and max(abs(other[0] - royal[0]), abs(other[1] - royal[1])) == 1
 
     def attacked(self, board, square, by_colour):
         """Is `square` attacked by a piece of `by_colour` on `board`?"""
