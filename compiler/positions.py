@@ -345,7 +345,9 @@ class PositionRules:
         side = 0 if parsed.side == "white" else 1
         them = 1 - side
         royal = next((sq for sq, p in parsed.board.items() if p == (self.royal, them)), None)
-        if royal is not None and self.attacked(parsed.board, royal, side) \
+        # wall squares block lines as pieces do (and screen hoppers, as in FSF)
+        board = {**parsed.board, **{sq: (None, None) for sq in parsed.walls}}
+        if royal is not None and self.attacked(board, royal, side) \
                 and not self._touching_royals_safe(parsed.board, royal, side):
             return [("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s turn")]
         return []

@@ -283,8 +283,8 @@ cdef class Engine:
         for sq, code in pieces:
             if not (0 <= sq < NSQ and BOARD_MASK[sq]):
                 raise ValueError("square index %r is not on the board" % sq)
-            if not (2 <= code < NCODES):
-                raise ValueError("piece code %r is not a piece" % code)
+            if not (OFF <= code < NCODES):      # (OFF on a board square: a wall)
+                raise ValueError("piece code %r is not a piece or a wall" % code)
         if ep and not (0 <= ep < NSQ and BOARD_MASK[ep] and 0 <= ep_victim < NSQ
                        and BOARD_MASK[ep_victim]):
             raise ValueError("en passant square is not on the board")
@@ -296,13 +296,14 @@ cdef class Engine:
         if CAPTURES_FILL_HANDS:
             # A hand may never count MAX_HAND pieces of a type (its Zobrist keys stop
             # there), so there may not be that many pieces in play.
-            if sum(hands) + sum(1 for sq, code in pieces if code_type(code) != ROYAL_TYPE) \
+            if sum(hands) + sum(1 for sq, code in pieces
+                                if code > OFF and code_type(code) != ROYAL_TYPE) \
                     > MAX_HAND - 1:
                 raise ValueError("more pieces than a hand can hold")
         self.clear()
         for sq, code in pieces:
             self.pos.b[sq] = code
-            if code_type(code) == ROYAL_TYPE:
+            if code > OFF and code_type(code) == ROYAL_TYPE:
                 self.pos.royal[code_colour(code)] = sq
         for i in range(2 * NTYPES):
             self.pos.hand[i] = hands[i]
