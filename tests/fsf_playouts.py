@@ -96,6 +96,16 @@ def compare_position(sf, variant, fen, moves, pos):
     return sorted(ours)
 
 
+def play_and_compare(sf, game, variant, fen, moves=()):
+    """The position after `moves` from `fen`, compared with pyffish there (legal moves,
+    check, FEN, game end: compare_position); for position tests."""
+    pos = game.position(fen)
+    for move in moves:
+        pos.push_uci(move)
+    compare_position(sf, variant, fen, list(moves), pos)
+    return pos
+
+
 def _compare_end(sf, variant, fen, moves, pos, ours):
     outcome = pos.outcome()
     ended, value = sf.is_immediate_game_end(variant, fen, moves)

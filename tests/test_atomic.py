@@ -10,6 +10,7 @@ FSF's perft rows.
 import pytest
 
 import fairyforge as ff
+from fsf_playouts import play_and_compare
 from fairyforge.errors import DefinitionError, IllegalMoveError
 
 sf = pytest.importorskip("pyffish")
@@ -31,16 +32,7 @@ def atomar():
 
 
 def agree(game, variant, fen, moves=()):
-    """Play `moves` from `fen`; our legal moves, FEN and game end must be FSF's."""
-    pos = game.position(fen)
-    for move in moves:
-        pos.push_uci(move)
-    moves = list(moves)
-    assert sorted(map(str, pos.legal_moves())) == sorted(sf.legal_moves(variant, fen, moves))
-    assert pos.fen() == sf.get_fen(variant, fen, moves)
-    ended, _ = sf.is_immediate_game_end(variant, fen, moves)
-    assert ended == (pos.outcome() is not None and pos.outcome().reason != "stalemate")
-    return pos
+    return play_and_compare(sf, game, variant, fen, moves)
 
 
 def test_a_capture_removes_the_capturer_and_the_pieces_around_but_pawns(atomic):

@@ -9,6 +9,7 @@ tests/test_fsf_catalog.py adds the playout differential and FSF's perft rows.
 import pytest
 
 import fairyforge as ff
+from fsf_playouts import play_and_compare
 from fairyforge.errors import FenError, IllegalMoveError
 
 sf = pytest.importorskip("pyffish")
@@ -20,13 +21,7 @@ def chess():
 
 
 def agree(game, variant, fen, moves=()):
-    pos = game.position(fen)
-    for move in moves:
-        pos.push_uci(move)
-    moves = list(moves)
-    assert sorted(map(str, pos.legal_moves())) == sorted(sf.legal_moves(variant, fen, moves))
-    assert pos.fen() == sf.get_fen(variant, fen, moves)
-    return pos
+    return play_and_compare(sf, game, variant, fen, moves)
 
 
 def moves_from(pos, square):
