@@ -94,18 +94,16 @@ def diff_wording(words):
                        "a capture blows up the capturer and the pieces around it",
                        "captures no longer explode")
 
-    @words.variant_wording("explosion_spared_nearby")
-    def spared_nearby(cmp, old, new):
-        old, new = set(old), set(cmp.map_b(tuple(new)))
-        if old != new:
-            cmp.add("captures", words.change_kind(old, new), "explosions",
-                    f"spared beside a blast: {', '.join(sorted(old)) or 'none'} -> "
-                    f"{', '.join(sorted(new)) or 'none'}")
+    _names_wording(words, "explosion_spared_nearby", "spared beside a blast")
+    _names_wording(words, "explosion_immune", "immune to blasts")
 
-    @words.variant_wording("explosion_immune")
-    def immune(cmp, old, new):
+
+def _names_wording(words, field, what):
+    """Register the wording of a change to one of the lists of spared pieces."""
+    @words.variant_wording(field)
+    def compare(cmp, old, new):
         old, new = set(old), set(cmp.map_b(tuple(new)))
         if old != new:
             cmp.add("captures", words.change_kind(old, new), "explosions",
-                    f"immune to blasts: {', '.join(sorted(old)) or 'none'} -> "
+                    f"{what}: {', '.join(sorted(old)) or 'none'} -> "
                     f"{', '.join(sorted(new)) or 'none'}")
