@@ -111,4 +111,5 @@ def generate(tables, max_moves):
                            refusals=refusals, game_ends=game_ends,
                            ncodes=encoding.piece_code(tables.ntypes, 0),
                            hooks=render_hooks(env, tables),
-                           counters=rules.uses_counters(tables))
+                           counters=rules.uses_counters(tables),
+                           rule_bytes=rules.rule_bytes(tables))

@@ -299,13 +299,24 @@ class Lowerer:
             king_path = list(range(kf, kt + step, step))
             letter = "K" if rf > kf else "Q"
             rook_type = self._setup_type_at(c.rook_from, colour)
+            king_type = self._castling_king(c.king_from, colour)
             out.append({"bit": bit, "mask": 1 << bit, "colour": colour, "king_from": kf, "king_to": kt,
-                        "king_code": piece_code(self._royal(), colour),
+                        "king_code": piece_code(king_type, colour),
+                        "king_royal": king_type == self._royal(),
                         "rook_code": piece_code(rook_type, colour) if rook_type is not None else -1,
                         "rook_from": rf, "rook_to": rt, "empty": must_be_empty,
                         "king_path": king_path,
                         "fen": letter if colour == WHITE else letter.lower()})
         return out
+
+    def _castling_king(self, square, colour):
+        """The type that castles from `square`: the royal one where `colour` owns it,
+        else the setup's piece there (an ordinary king: nocheckatomic)."""
+        royal = self._royal()
+        if royal >= 0 and self.v.pieces[royal].tokens[colour] is not None:
+            return royal
+        found = self._setup_type_at(square, colour)
+        return royal if found is None else found
 
     def _royal(self):
         return next((i for i, p in enumerate(self.v.pieces) if p.royal), -1)

@@ -56,9 +56,19 @@ class PositionRules:
             king = parse_square(c.king_from, self.v.files, self.v.ranks)
             rook = parse_square(c.rook_from, self.v.files, self.v.ranks)
             letter = "K" if rook[0] > king[0] else "Q"
-            rights[letter if colour == 0 else letter.lower()] = (colour, king, rook,
-                                                                 setup.board.get(rook))
+            rights[letter if colour == 0 else letter.lower()] = (
+                colour, king, rook, setup.board.get(rook), self._castling_king(setup, king, colour))
         return rights
+
+    def _castling_king(self, setup, square, colour):
+        """The piece that castles from `square`: the royal one where `colour` owns it,
+        else the setup's piece there (an ordinary king, as in nocheckatomic)."""
+        if self.royal is not None and self.v.pieces[self.royal].tokens[colour] is not None:
+            return (self.royal, colour)
+        return setup.board.get(square)
+
+    def _name(self, piece):
+        return "king" if piece is None else self.v.pieces[piece[0]].name
 
     def _seeds(self, setup):
         """Where each type and colour can appear without moving there: the setup,
@@ -80,11 +90,11 @@ class PositionRules:
                         else squares_of(piece.promotion.zone.for_side(side), files, ranks))
                 for choice in piece.promotion.choices:
                     seeds[self.types[choice]][colour] |= zone
-        for colour, king, rook, found in self.castling.values():
+        for colour, king, rook, found, king_piece in self.castling.values():
             c = next(c for c in v.castling if SIDES.index(c.side) == colour
                      and parse_square(c.rook_from, files, ranks) == rook)
-            if self.royal is not None:
-                seeds[self.royal][colour].add(parse_square(c.king_to, files, ranks))
+            if king_piece is not None:
+                seeds[king_piece[0]][colour].add(parse_square(c.king_to, files, ranks))
             if found is not None:
                 seeds[found[0]][found[1]].add(parse_square(c.rook_to, files, ranks))
         return seeds
@@ -199,12 +209,12 @@ class PositionRules:
             if letter in seen:
                 out.append(("castling", f"'{letter}' is given twice"))
             seen.add(letter)
-            colour, king, rook, rook_piece = self.castling[letter]
+            colour, king, rook, rook_piece, king_piece = self.castling[letter]
             # A right whose king or rook is not on its square could never be used (and
             # Fairy-Stockfish would drop it): refuse it rather than keep a dead right.
-            if self.royal is not None and parsed.board.get(king) != (self.royal, colour):
+            if king_piece is None or parsed.board.get(king) != king_piece:
                 out.append(("castling", f"'{letter}': the {SIDES[colour]} "
-                            f"{self.v.pieces[self.royal].name} is not on {square_name(*king)}"))
+                            f"{self._name(king_piece)} is not on {square_name(*king)}"))
             elif rook_piece is None or parsed.board.get(rook) != rook_piece:
                 out.append(("castling", f"'{letter}': no {SIDES[colour]} piece to castle "
                             f"with on {square_name(*rook)}"))
@@ -335,9 +345,20 @@ class PositionRules:
         side = 0 if parsed.side == "white" else 1
         them = 1 - side
         royal = next((sq for sq, p in parsed.board.items() if p == (self.royal, them)), None)
-        if royal is not None and self.attacked(parsed.board, royal, side):
+        # wall squares block lines as pieces do (and screen hoppers, as in FSF)
+        board = {**parsed.board, **{sq: (None, None) for sq in parsed.walls}}
+        if royal is not None and self.attacked(board, royal, side) \
+                and not self._touching_royals_safe(parsed.board, royal, side):
             return [("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s turn")]
         return []
+
+    def _touching_royals_safe(self, board, royal, colour):
+        """With explosions, a royal piece beside `colour`'s royal piece is not in
+        check (its taker would blow up its own)."""
+        if not self.v.explosions:
+            return False
+        other = next((sq for sq, p in board.items() if p == (self.royal, colour)), None)
+        return other is not None and max(abs(other[0] - royal[0]), abs(other[1] - royal[1])) == 1
 
     def attacked(self, board, square, by_colour):
         """Is `square` attacked by a piece of `by_colour` on `board`?"""

@@ -514,6 +514,11 @@ class Resolver(RegionResolver, PromotionResolver):
             elif letter:
                 first[letter] = rule.piece
 
+    def _owns(self, royal, side):
+        """Does `side` own the royal type?  (Without it, as in nocheckatomic, the
+        castling "king" is the setup's piece on its square, an ordinary piece.)"""
+        return bool(royal) and self.pieces[royal]["tokens"][SIDES.index(side)] is not None
+
     def _castling(self, setup):
         out = []
         seen = {}
@@ -557,10 +562,15 @@ class Resolver(RegionResolver, PromotionResolver):
                 seen[wing] = st
                 if setup:
                     board = setup[1].board
-                    if royal and board.get(sq[0]) != (royal, side):
+                    if self._owns(royal, side) and board.get(sq[0]) != (royal, side):
                         self.error(st, st.king_from,
                                    f"castling can never happen: the setup has no {side} "
                                    f"{royal} on {kf}")
+                        continue
+                    if not self._owns(royal, side) and board.get(sq[0], (None, None))[1] != side:
+                        self.error(st, st.king_from,
+                                   f"castling can never happen: the setup has no {side} "
+                                   f"piece on {kf} to castle with")
                         continue
                     if board.get(sq[2], (None, None))[1] != side:
                         self.error(st, st.rook_from,

@@ -72,10 +72,14 @@ class ParsedFen:
     checks_left: tuple = None   # (White, Black) checks still to give, from `3+3`
     checks_given: tuple = None  # (White, Black) checks given, from lichess's `+2+0`
     counting_limit: int = None  # a counting rule's limit, in place of the en passant field
+    walls: frozenset = frozenset()  # (file, rank) of the wall squares (`*`): no piece
+                                    # may stand on or pass them
 
 
-def parse_board(text, files, ranks, tokens):
-    """Parse a board field (without holdings) into {(file, rank): tokens[token]}."""
+def parse_board(text, files, ranks, tokens, walls=None):
+    """Parse a board field (without holdings) into {(file, rank): tokens[token]}.  A
+    wall square (`*`, as Fairy-Stockfish writes it) is added to the set `walls`; where
+    the caller gives none, a wall is an error."""
     rows = text.split("/")
     if len(rows) != ranks:
         raise FenError("board", f"{len(rows)} ranks given, the board has {ranks}")
@@ -93,6 +97,12 @@ def parse_board(text, files, ranks, tokens):
                     raise FenError("board", f"rank {rank + 1} has more than {files} files")
                 file += int(m.group(0))
                 pos = m.end()
+                continue
+            if ch == "*" and walls is not None:
+                if file >= files:
+                    raise FenError("board", f"rank {rank + 1} has more than {files} files")
+                walls.add((file, rank))
+                file, pos = file + 1, pos + 1
                 continue
             m = PIECE_TOKEN.match(row, pos)
             if not m:
@@ -182,7 +192,9 @@ def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
         raise FenError("board", "the FEN is empty")
     result = ParsedFen()
     board_text, holdings_text = split_board_field(parts[0], ranks)
-    result.board = parse_board(board_text, files, ranks, tokens)
+    walls = set()
+    result.board = parse_board(board_text, files, ranks, tokens, walls)
+    result.walls = frozenset(walls)
     if holdings_text is not None:
         result.has_holdings = True
         result.holdings = parse_holdings(holdings_text, tokens)

@@ -27,7 +27,7 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from .compiler.betza import parse_betza
-from .encoding import code_colour, code_type
+from .encoding import EMPTY, OFF, code_colour, code_type
 
 # Fairy-Stockfish's built-in piece types, in the order of its PieceType enum (types.h),
 # each given by the Betza of its moves.  Conditional parts of a move (initial double
@@ -81,13 +81,14 @@ def _board_text(meta, codes):
         row, empty = [], 0
         for f in range(files):
             code = codes[r * files + f]
-            if code < 2:            # 0 and 1 are the empty and off-board codes
+            if code == EMPTY:
                 empty += 1
                 continue
             if empty:
                 row.append(str(empty))
                 empty = 0
-            row.append(tokens[code_type(code)][code_colour(code)])
+            # the off-board code on a board square is a wall (Fairy-Stockfish's `*`)
+            row.append("*" if code == OFF else tokens[code_type(code)][code_colour(code)])
         if empty:
             row.append(str(empty))
         rows.append("".join(row))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import cycles
-from .encoding import F_DROP, move_from, piece_code
+from .encoding import F_DROP, OFF, move_from, piece_code
 from .errors import (ArgumentError, EmptyHistoryError, FenError, IllegalMoveError,
                      InvalidMoveError)
 from .fen import COUNTER_LIMIT, ENGINE_COUNTER_LIMIT, parse_fen, square_name
@@ -66,6 +66,7 @@ class Position:
         index = game.notation.index_of_square
         pieces = [(index[square_name(*square)], piece_code(typ, colour))
                   for square, (typ, colour) in parsed.board.items()]
+        pieces += [(index[square_name(*square)], OFF) for square in parsed.walls]
         ntypes = len(meta["pieces"])
         hands = [0] * (2 * ntypes)
         for typ, colour in parsed.holdings:

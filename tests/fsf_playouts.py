@@ -68,7 +68,8 @@ def captures_first(sf, variant, fen):
 # The per-variant differential (tests/test_fsf_catalog.py, bench/fsf_catalog.py):
 # everything pyffish can tell about a position, compared along random playouts.
 
-IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached", "checks")
+IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached", "checks",
+                     "explosion")
 
 
 def fsf_mating_drop_loses(sf, variant, fen, moves, move):
@@ -93,6 +94,16 @@ def compare_position(sf, variant, fen, moves, pos):
     assert pos.fen() == sf.get_fen(variant, fen, moves), (variant, moves)
     _compare_end(sf, variant, fen, moves, pos, ours)
     return sorted(ours)
+
+
+def play_and_compare(sf, game, variant, fen, moves=()):
+    """The position after `moves` from `fen`, compared with pyffish there (legal moves,
+    check, FEN, game end: compare_position); for position tests."""
+    pos = game.position(fen)
+    for move in moves:
+        pos.push_uci(move)
+    compare_position(sf, variant, fen, list(moves), pos)
+    return pos
 
 
 def _compare_end(sf, variant, fen, moves, pos, ours):

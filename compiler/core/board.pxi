@@ -46,6 +46,8 @@ cdef struct Pos:
     int hist_cap
     int interrupted            # a signal (Ctrl-C) arrived during a long C loop
     unsigned int polls         # counts the long loops' steps between signal checks
+    unsigned char* rule_hist   # RULE_BYTES per ply that a rule kind keeps for unmake
+                               # (explosions: what a blast removed); NULL in other games
 
 
 # Zobrist keys: one per (piece code, square), (colour, type, count in hand), castling
@@ -124,7 +126,10 @@ cdef inline void remove(Pos* p, int sq) noexcept nogil:
 
 
 cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
-    """Is `colour`'s royal piece on the board and attacked?"""
+    """Is `colour`'s royal piece on the board and attacked?  (In a game with
+    HAS_CHECK_RULE, a rule kind decides what an attack on it is: explosions.)"""
+    if HAS_CHECK_RULE:
+        return p.royal[colour] >= 0 and rules_royal_attacked(p, p.royal[colour], colour)
     return p.royal[colour] >= 0 and attacked(p.b, p.royal[colour], colour ^ 1)
 
 

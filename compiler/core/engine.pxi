@@ -66,11 +66,16 @@ cdef class Engine:
         self.pos.hist = <Undo*> malloc(self.pos.hist_cap * sizeof(Undo))
         if self.pos.hist == NULL:
             raise MemoryError()
+        if RULE_BYTES:
+            self.pos.rule_hist = <unsigned char*> malloc(self.pos.hist_cap * RULE_BYTES)
+            if self.pos.rule_hist == NULL:
+                raise MemoryError()
         self.clear()
 
     def __dealloc__(self):
         if self.pos.hist != NULL:
             free(self.pos.hist)
+        free(self.pos.rule_hist)
         free(self.search.movebuf)
         free(self.search.scores)
 
@@ -107,10 +112,14 @@ cdef class Engine:
         other._reserve(self.pos.ply + 8)
         cdef Undo* hist = other.pos.hist
         cdef int cap = other.pos.hist_cap
+        cdef unsigned char* rule_hist = other.pos.rule_hist
         other.pos = self.pos
         other.pos.hist = hist
         other.pos.hist_cap = cap
+        other.pos.rule_hist = rule_hist
         memcpy(hist, self.pos.hist, self.pos.ply * sizeof(Undo))
+        if RULE_BYTES:
+            memcpy(rule_hist, self.pos.rule_hist, self.pos.ply * RULE_BYTES)
         self._prepare_search()
         other.use_table(self.table)
         return other
@@ -190,6 +199,7 @@ cdef class Engine:
         """Room in the history for `extra` more moves."""
         cdef int64_t cap = self.pos.hist_cap, needed = <int64_t> self.pos.ply + extra
         cdef Undo* grown
+        cdef unsigned char* grown_bytes
         if needed < cap:
             return 0
         while needed >= cap:
@@ -200,6 +210,11 @@ cdef class Engine:
         if grown == NULL:
             raise MemoryError()
         self.pos.hist = grown
+        if RULE_BYTES:
+            grown_bytes = <unsigned char*> realloc(self.pos.rule_hist, cap * RULE_BYTES)
+            if grown_bytes == NULL:
+                raise MemoryError()
+            self.pos.rule_hist = grown_bytes
         self.pos.hist_cap = cap
         return 0
 
@@ -268,8 +283,8 @@ cdef class Engine:
         for sq, code in pieces:
             if not (0 <= sq < NSQ and BOARD_MASK[sq]):
                 raise ValueError("square index %r is not on the board" % sq)
-            if not (2 <= code < NCODES):
-                raise ValueError("piece code %r is not a piece" % code)
+            if not (OFF <= code < NCODES):      # (OFF on a board square: a wall)
+                raise ValueError("piece code %r is not a piece or a wall" % code)
         if ep and not (0 <= ep < NSQ and BOARD_MASK[ep] and 0 <= ep_victim < NSQ
                        and BOARD_MASK[ep_victim]):
             raise ValueError("en passant square is not on the board")
@@ -281,13 +296,14 @@ cdef class Engine:
         if CAPTURES_FILL_HANDS:
             # A hand may never count MAX_HAND pieces of a type (its Zobrist keys stop
             # there), so there may not be that many pieces in play.
-            if sum(hands) + sum(1 for sq, code in pieces if code_type(code) != ROYAL_TYPE) \
+            if sum(hands) + sum(1 for sq, code in pieces
+                                if code > OFF and code_type(code) != ROYAL_TYPE) \
                     > MAX_HAND - 1:
                 raise ValueError("more pieces than a hand can hold")
         self.clear()
         for sq, code in pieces:
             self.pos.b[sq] = code
-            if code_type(code) == ROYAL_TYPE:
+            if code > OFF and code_type(code) == ROYAL_TYPE:
                 self.pos.royal[code_colour(code)] = sq
         for i in range(2 * NTYPES):
             self.pos.hand[i] = hands[i]
@@ -428,14 +444,12 @@ cdef class Engine:
 
     def is_check(self):
         self._idle()
-        cdef int sq = self.pos.royal[self.pos.side]
-        return sq >= 0 and attacked(self.pos.b, sq, self.pos.side ^ 1)
+        return in_check(&self.pos, self.pos.side)
 
     def royal_attacked(self, int colour):
         """Is `colour`'s royal piece attacked (whoever is to move)?"""
         self._idle()
-        cdef int sq = self.pos.royal[colour & 1]
-        return sq >= 0 and attacked(self.pos.b, sq, (colour & 1) ^ 1)
+        return in_check(&self.pos, colour & 1)
 
     def push(self, uint32_t move):
         """Play `move`, which must be one of legal_moves() (checked: anything else is refused)."""

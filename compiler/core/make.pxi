@@ -5,7 +5,9 @@
 # ep_capturable (may the opponent take a double step in passing?) and
 # rules_after_make (what the game's rules record after a move, such as lifted
 # restrictions or a rule's two counters; make saves and unmake restores those
-# counters only in games with HAS_COUNTERS).
+# counters only in games with HAS_COUNTERS), and rules_unmake (in games with
+# HAS_UNMAKE_HOOK: what a rule put back before the move is taken back, such as the
+# pieces an explosion removed).
 
 cdef void make(Pos* p, uint32_t m) noexcept nogil:
     cdef Undo* u = &p.hist[p.ply]
@@ -58,7 +60,8 @@ cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
     remove(p, rf)
     put(p, to, king)
     put(p, rt, rook)
-    p.royal[us] = to
+    if not ORDINARY_CASTLING or code_type(king) == ROYAL_TYPE:    # (nocheckatomic's
+        p.royal[us] = to                                          # king is ordinary)
     _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[rf]))
 
 
@@ -115,6 +118,8 @@ cdef void unmake(Pos* p) noexcept nogil:
     p.side = us
     if us == 1:
         p.fullmove -= 1
+    if HAS_UNMAKE_HOOK:
+        rules_unmake(p, u)
     if m & F_DROP:
         p.b[to] = EMPTY
         p.hand[hand_index(us, sel - 1)] += 1
@@ -126,7 +131,8 @@ cdef void unmake(Pos* p) noexcept nogil:
         p.b[CASTLE_ROOK_TO[sel]] = EMPTY
         p.b[CASTLE_ROOK_FROM[sel]] = rook
         p.b[frm] = u.moved
-        p.royal[us] = frm
+        if not ORDINARY_CASTLING or code_type(u.moved) == ROYAL_TYPE:
+            p.royal[us] = frm
     else:
         p.b[to] = EMPTY
         p.b[frm] = u.moved

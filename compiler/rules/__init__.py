@@ -29,6 +29,8 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
                  GameEnd number; Outcome.reason is the reason text)
     diff_wording(words) registers how `fairyforge diff` words a change of its fields,
                  with the helpers of compiler/diff/rules.py (flag_wording, ...)
+    RULE_BYTES   bytes per ply its engine code keeps in Pos.rule_hist (explosions: what
+                 a blast removed), for its unmake hook to put back; one rule kind per game
     COUNTERS     "hashed" or "plain" if its engine code keeps two counters in Pos.counter
                  (n-check's checks to give, hashed; counting's limit and plies, plain):
                  the core then saves and restores them, and hashes "hashed" ones; one
@@ -55,8 +57,8 @@ REGISTRY = _discover()
 
 # The engine's hook points: `definitions` (module-level code), then the functions of
 # the generated engine's hook section, which compiler/core calls.
-HOOKS = ("definitions", "after_make", "why_illegal", "game_end", "draw", "no_move_score",
-         "evaluate")
+HOOKS = ("definitions", "after_make", "unmake", "why_illegal", "game_end", "draw",
+         "no_move_score", "evaluate", "royal_attacked")
 
 # Refusals of the core itself (compiler/core/legality.pxi).
 CORE_REFUSALS = {"ROYAL_ATTACKED": "it would leave {mover}'s {royal} attacked"}
@@ -113,6 +115,12 @@ def uses_counters(tables):
     two counters wants them (HAS_COUNTERS, HASH_COUNTERS)."""
     return next((kind.COUNTERS for kind, _ in active_kinds(tables)
                  if getattr(kind, "COUNTERS", None)), None)
+
+
+def rule_bytes(tables):
+    """Bytes per ply the active rule kind keeps in Pos.rule_hist (RULE_BYTES; 0: none,
+    and the array is not allocated)."""
+    return max([0] + [getattr(kind, "RULE_BYTES", 0) for kind, _ in active_kinds(tables)])
 
 
 def active_kinds(tables):
