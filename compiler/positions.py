@@ -7,6 +7,7 @@ answers with every problem as (FEN field, message), in the order the fields are 
 """
 
 import functools
+import re
 
 from fairyforge.encoding import MAX_HAND
 from fairyforge.fen import parse_fen, parse_square, square_name
@@ -222,9 +223,27 @@ class PositionRules:
         if not self.v.en_passant:
             return None, [("en passant", f"{self.v.title} has no en passant, but the en "
                            f"passant field is '{text}'")]
-        square = parse_square(text, self.v.files, self.v.ranks)
-        if square is None:
-            return None, [("en passant", f"'{text}' is not a square of the board")]
+        names = re.findall(r"[a-z][0-9]*", text)
+        squares = [parse_square(name, self.v.files, self.v.ranks) for name in names]
+        if "".join(names) != text or len(names) > 2:
+            return None, [("en passant", f"'{text}' must be a square, or the square passed "
+                           "and the square of the piece that passed it (e3e4)")]
+        if None in squares:
+            bad = names[squares.index(None)]
+            return None, [("en passant", f"'{bad}' is not a square of the board")]
+        # Fairy-Stockfish's two-square form names the square passed (empty) and the
+        # piece's square (occupied), in either order.
+        passed = [s for s in squares if s not in parsed.board]
+        named = [s for s in squares if s in parsed.board]
+        if len(passed) == 1:
+            for victim in self._passers(parsed, passed[0]):
+                if victim in named or not named:
+                    return (passed[0], victim), []
+        mover = SIDES[0 if parsed.side == "black" else 1]
+        return None, [("en passant", f"no {mover} piece has just passed {text}")]
+
+    def _passers(self, parsed, square):
+        """The squares of the pieces that may have just passed `square`."""
         mover = 0 if parsed.side == "black" else 1
         for step in self._double_steps(mover):
             victim = (square[0] + step[0], square[1] + step[1])
@@ -232,11 +251,10 @@ class PositionRules:
             piece = parsed.board.get(victim)
             # The piece that just passed the square must be one that can be taken en
             # passant, and the square it came from must be empty.
-            if (square not in parsed.board and piece is not None and piece[1] == mover
+            if (piece is not None and piece[1] == mover
                     and self.v.pieces[piece[0]].name in self.v.en_passant
                     and self._on_board(origin) and origin not in parsed.board):
-                return (square, victim), []
-        return None, [("en passant", f"no {SIDES[mover]} piece has just passed {text}")]
+                yield victim
 
     def _double_steps(self, colour):
         """Half of each double step that can be taken en passant, as `colour` moves

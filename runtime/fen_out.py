@@ -11,6 +11,9 @@ Fairy-Stockfish's conventions, where they are not plain FEN:
   knight, lance, pawn, silver, rook, bishop).  That numbering belongs to FSF's built-in
   pieces, so a piece is matched to one by its moves (see FSF_PIECE_ORDER); a piece that
   matches none is a custom piece, which FSF numbers above every built-in one.
+* In a game with `mark every double step` (Berolina, Pawnback: FSF's convention for
+  its custom en passant pieces), the en passant field names the square passed and
+  the square of the piece that passed it, `e3e4`, after every double step.
 * The castling and en passant fields are always written (`-` when empty), shogi and
   xiangqi included: FSF's `[-] w 0 1` is the shogi *start* FEN of its variants.ini,
   which we read, but never what it writes.
@@ -111,6 +114,18 @@ def _castling_text(meta, bits):
     return "".join(c["fen"] for c in rights if bits & (1 << c["bit"])) or "-"
 
 
+def _en_passant_text(game, engine):
+    """`-`, the square passed (`e3`), or, in a game that marks every double step
+    (`mark every double step`), the square passed and the square of the piece that
+    passed it, in Fairy-Stockfish's square order (rank by rank): `e3e4`, `b5c6`."""
+    ep, victim = engine.en_passant()
+    if not ep:
+        return "-"
+    squares = [ep, victim] if game.meta["ep_always_marked"] else [ep]
+    names = [game.notation.square_of_index[s] for s in squares]
+    return "".join(sorted(names, key=lambda n: (int(n[1:]), n[0])))
+
+
 def write_fen(game, engine):
     """The FEN of the engine's current position, in Fairy-Stockfish's style."""
     meta = game.meta
@@ -118,7 +133,7 @@ def write_fen(game, engine):
     if meta["has_drops"] or meta["setup_has_holdings"]:
         text += f"[{_holdings_text(game, engine.hands())}]"
     side, castling, ep, halfmove, fullmove, lifted = engine.state()
-    ep_text = game.notation.square_of_index[ep] if ep else "-"
+    ep_text = _en_passant_text(game, engine)
     if meta["counting"] and engine.counters()[0]:
         # Counting has started: its limit and plies stand in the en passant field and
         # the halfmove clock (as Fairy-Stockfish writes them).

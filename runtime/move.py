@@ -80,14 +80,18 @@ class Move:
     def capture(self):
         if self.is_drop or self.is_castling or self.board is None:
             return None
-        square = self.to_square
+        squares = [self.to_square]
         if self.is_en_passant:
-            delta = self.notation.meta["ep_victim_delta"][1 - self.side]
-            square = self.notation.square_of_index[move_to(self.code) + delta]
-        code = self._board_code(square)
-        if code is None or code < 2 or code_colour(code) == self.side:
-            return None
-        return self.notation.pieces[code_type(code)]["name"]
+            # The piece taken stands beyond the square passed, in the direction of one
+            # of the double steps (a Berolina pawn's two diagonals).
+            names = self.notation.square_of_index
+            squares = [names.get(move_to(self.code) + delta)
+                       for delta in self.notation.meta["ep_victim_delta"][1 - self.side]]
+        for square in filter(None, squares):
+            code = self._board_code(square)
+            if code is not None and code >= 2 and code_colour(code) != self.side:
+                return self.notation.pieces[code_type(code)]["name"]
+        return None
 
     def _board_code(self, square):
         """The board code on a square before the move (None without a board)."""
