@@ -441,6 +441,7 @@ class Lowerer:
                           "king_from": c["king_from"], "rook_from": c["rook_from"]}
                          for c in t.castling],
             "has_ep": bool(v.en_passant),
+            "chess960_castling": v.chess960_castling,      # compiler/rules/chess960.py
             "ep_always_marked": v.ep_always_marked,
             "stalemate": v.stalemate,
             "repetition_count": v.repetition_count,

@@ -46,9 +46,26 @@ class PositionRules:
                       for p in variant.pieces]
         setup = parse_fen(variant.setup, variant.files, variant.ranks, token_table(variant))
         self.castling = self._castling(setup)
+        self.castling_files = self._castling_files()
         self.reachable = self._reachable(setup)
 
     # -- what is worked out once ----------------------------------------------------------
+    def _castling_files(self):
+        """Shredder-FEN letter (the rook's file, `H`, `a`) -> its K/Q letter, for the
+        rights whose file letter is not itself K, Q, k or q."""
+        files = {}
+        for letter, (colour, _, rook, _) in self.castling.items():
+            file = chr(ord("a") + rook[0])
+            file = file.upper() if colour == 0 else file
+            if file not in self.castling:
+                files[file] = letter
+        return files
+
+    def castling_rights(self, text):
+        """The K/Q letters of a FEN castling field, read as X-FEN (`KQkq`) or
+        Shredder-FEN (`HAha`)."""
+        return [] if text == "-" else [self.castling_files.get(c, c) for c in text]
+
     def _castling(self, setup):
         """FEN letter -> (colour, king square, rook square, the setup's piece there)."""
         rights = {}
@@ -192,7 +209,9 @@ class PositionRules:
             return []
         out, seen = [], set()
         rights = "".join(self.castling) or "none"
-        for letter in parsed.castling:
+        if self.castling_files:
+            rights += ", or by the rooks' files: " + "".join(self.castling_files)
+        for letter in self.castling_rights(parsed.castling):
             if letter not in self.castling:
                 out.append(("castling", f"'{letter}' is not a castling right of this game "
                             f"(rights: {rights})"))

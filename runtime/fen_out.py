@@ -108,10 +108,19 @@ def _holdings_text(game, hands):
                    for colour in (0, 1) for typ in order if hands[colour * n + typ])
 
 
-def _castling_text(meta, bits):
-    # K-side before Q-side, White before Black: KQkq.
+def _castling_text(game, bits):
+    # K-side before Q-side, White before Black: KQkq (or, with `chess960 castling`, the
+    # rooks' files: HAha).
+    meta = game.meta
     rights = sorted(meta["castling"], key=lambda c: (c["colour"], c["fen"].upper() != "K"))
-    return "".join(c["fen"] for c in rights if bits & (1 << c["bit"])) or "-"
+    return "".join(_castling_letter(game, c) for c in rights if bits & (1 << c["bit"])) or "-"
+
+
+def _castling_letter(game, right):
+    if not game.meta["chess960_castling"]:
+        return right["fen"]
+    file = game.notation.square_of_index[right["rook_from"]][0]
+    return file.upper() if right["colour"] == 0 else file
 
 
 def _en_passant_text(game, engine):
@@ -139,7 +148,7 @@ def write_fen(game, engine):
         # the halfmove clock (as Fairy-Stockfish writes them).
         ep_text, halfmove = engine.counters()
     checks = "{}+{} ".format(*engine.counters()) if meta["check_count"] else ""
-    fen = (f"{text} {'wb'[side]} {_castling_text(meta, castling)} {ep_text} {checks}"
+    fen = (f"{text} {'wb'[side]} {_castling_text(game, castling)} {ep_text} {checks}"
            f"{halfmove} {fullmove}")
     if meta["restrictions"]:
         fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")

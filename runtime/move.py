@@ -113,12 +113,15 @@ class Notation:
         self.compact_of_square = {self.square_of_index[index]: i
                                   for i, index in enumerate(meta["squares"])}
         self.pieces = meta["pieces"]
+        self._castling_rook = {c["bit"]: c["rook_from"] for c in meta["castling"]}
 
     def text(self, code, colour=0):
         frm, to, sel = move_from(code), move_to(code), move_selector(code)
         dest = self.square_of_index[to]
         if code & F_DROP:
             return f"{drop_letter(self.pieces[sel - 1]['tokens'])}@{dest}"
+        if code & F_CASTLE and self.meta["chess960_castling"]:
+            dest = self.square_of_index[self._castling_rook[sel]]     # the king takes its rook
         text = self.square_of_index[frm] + dest
         if sel and not code & F_CASTLE:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]
