@@ -51,6 +51,7 @@ class Tables:
     drops: list = field(default_factory=list)
     has_drops: bool = False
     has_ep: bool = False
+    ep_always_marked: bool = False    # `mark every double step` (rules/ep_marking.py)
     captures_fill_hands: bool = False
     resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
@@ -335,14 +336,18 @@ class Lowerer:
         return None
 
     def _ep_victim_delta(self):
-        """Per colour: en passant square -> square of the piece that double-stepped."""
+        """Per colour: the offsets from an en passant square to the square of the piece
+        that passed it, one per direction of a double step (a Berolina pawn has two)."""
+        deltas = [[], []]
         for p in self.v.pieces:
             if p.name not in self.v.en_passant:
                 continue
             for a in p.moves:
-                if a.moves and a.lame_path:
-                    return [self.offset(a.dx, a.dy, c) // 2 for c in (WHITE, BLACK)]
-        return None
+                for c in (WHITE, BLACK):
+                    delta = self.offset(a.dx, a.dy, c) // 2
+                    if a.moves and a.lame_path and delta not in deltas[c]:
+                        deltas[c].append(delta)
+        return deltas if deltas[WHITE] else None
 
     def max_moves(self):
         """The length of the engine's move lists (the resolver refused games whose bound
@@ -403,6 +408,7 @@ class Lowerer:
             castling=castling, royal_type=royal,
             capture_to_hand=self._capture_to_hand(),
             has_drops=bool(v.drops), has_ep=bool(v.en_passant),
+            ep_always_marked=v.ep_always_marked,       # compiler/rules/ep_marking.py
             # Which pieces' moves restart the move-rule clock: compiler/rules/move_rule.py.
             resets_clock=[rules.move_rule.restarts_clock(v, p) for p in v.pieces],
         )
@@ -446,6 +452,8 @@ class Lowerer:
                           "king_from": c["king_from"], "rook_from": c["rook_from"]}
                          for c in t.castling],
             "has_ep": bool(v.en_passant),
+            "chess960_castling": v.chess960_castling,      # compiler/rules/chess960.py
+            "ep_always_marked": v.ep_always_marked,
             "stalemate": v.stalemate,
             "repetition_count": v.repetition_count,
             "repetition_result": v.repetition_result,

@@ -7,6 +7,7 @@ answers with every problem as (FEN field, message), in the order the fields are 
 """
 
 import functools
+import re
 
 from fairyforge.encoding import MAX_HAND
 from fairyforge.fen import parse_fen, parse_square, square_name
@@ -45,9 +46,26 @@ class PositionRules:
                       for p in variant.pieces]
         setup = parse_fen(variant.setup, variant.files, variant.ranks, token_table(variant))
         self.castling = self._castling(setup)
+        self.castling_files = self._castling_files()
         self.reachable = self._reachable(setup)
 
     # -- what is worked out once ----------------------------------------------------------
+    def _castling_files(self):
+        """Shredder-FEN letter (the rook's file, `H`, `a`) -> its K/Q letter, for the
+        rights whose file letter is not itself K, Q, k or q."""
+        files = {}
+        for letter, (colour, _, rook, _) in self.castling.items():
+            file = chr(ord("a") + rook[0])
+            file = file.upper() if colour == 0 else file
+            if file not in self.castling:
+                files[file] = letter
+        return files
+
+    def castling_rights(self, text):
+        """The K/Q letters of a FEN castling field, read as X-FEN (`KQkq`) or
+        Shredder-FEN (`HAha`)."""
+        return [] if text == "-" else [self.castling_files.get(c, c) for c in text]
+
     def _castling(self, setup):
         """FEN letter -> (colour, king square, rook square, the setup's piece there)."""
         rights = {}
@@ -201,7 +219,9 @@ class PositionRules:
             return []
         out, seen = [], set()
         rights = "".join(self.castling) or "none"
-        for letter in parsed.castling:
+        if self.castling_files:
+            rights += ", or by the rooks' files: " + "".join(self.castling_files)
+        for letter in self.castling_rights(parsed.castling):
             if letter not in self.castling:
                 out.append(("castling", f"'{letter}' is not a castling right of this game "
                             f"(rights: {rights})"))
@@ -232,9 +252,27 @@ class PositionRules:
         if not self.v.en_passant:
             return None, [("en passant", f"{self.v.title} has no en passant, but the en "
                            f"passant field is '{text}'")]
-        square = parse_square(text, self.v.files, self.v.ranks)
-        if square is None:
-            return None, [("en passant", f"'{text}' is not a square of the board")]
+        names = re.findall(r"[a-z][0-9]*", text)
+        squares = [parse_square(name, self.v.files, self.v.ranks) for name in names]
+        if "".join(names) != text or len(names) > 2:
+            return None, [("en passant", f"'{text}' must be a square, or the square passed "
+                           "and the square of the piece that passed it (e3e4)")]
+        if None in squares:
+            bad = names[squares.index(None)]
+            return None, [("en passant", f"'{bad}' is not a square of the board")]
+        # Fairy-Stockfish's two-square form names the square passed (empty) and the
+        # piece's square (occupied), in either order.
+        passed = [s for s in squares if s not in parsed.board]
+        named = [s for s in squares if s in parsed.board]
+        if len(passed) == 1:
+            for victim in self._passers(parsed, passed[0]):
+                if victim in named or not named:
+                    return (passed[0], victim), []
+        mover = SIDES[0 if parsed.side == "black" else 1]
+        return None, [("en passant", f"no {mover} piece has just passed {text}")]
+
+    def _passers(self, parsed, square):
+        """The squares of the pieces that may have just passed `square`."""
         mover = 0 if parsed.side == "black" else 1
         for step in self._double_steps(mover):
             victim = (square[0] + step[0], square[1] + step[1])
@@ -242,11 +280,10 @@ class PositionRules:
             piece = parsed.board.get(victim)
             # The piece that just passed the square must be one that can be taken en
             # passant, and the square it came from must be empty.
-            if (square not in parsed.board and piece is not None and piece[1] == mover
+            if (piece is not None and piece[1] == mover
                     and self.v.pieces[piece[0]].name in self.v.en_passant
                     and self._on_board(origin) and origin not in parsed.board):
-                return (square, victim), []
-        return None, [("en passant", f"no {SIDES[mover]} piece has just passed {text}")]
+                yield victim
 
     def _double_steps(self, colour):
         """Half of each double step that can be taken en passant, as `colour` moves

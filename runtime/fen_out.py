@@ -11,6 +11,9 @@ Fairy-Stockfish's conventions, where they are not plain FEN:
   knight, lance, pawn, silver, rook, bishop).  That numbering belongs to FSF's built-in
   pieces, so a piece is matched to one by its moves (see FSF_PIECE_ORDER); a piece that
   matches none is a custom piece, which FSF numbers above every built-in one.
+* In a game with `mark every double step` (Berolina, Pawnback: FSF's convention for
+  its custom en passant pieces), the en passant field names the square passed and
+  the square of the piece that passed it, `e3e4`, after every double step.
 * The castling and en passant fields are always written (`-` when empty), shogi and
   xiangqi included: FSF's `[-] w 0 1` is the shogi *start* FEN of its variants.ini,
   which we read, but never what it writes.
@@ -106,10 +109,31 @@ def _holdings_text(game, hands):
                    for colour in (0, 1) for typ in order if hands[colour * n + typ])
 
 
-def _castling_text(meta, bits):
-    # K-side before Q-side, White before Black: KQkq.
+def _castling_text(game, bits):
+    # K-side before Q-side, White before Black: KQkq (or, with `chess960 castling`, the
+    # rooks' files: HAha).
+    meta = game.meta
     rights = sorted(meta["castling"], key=lambda c: (c["colour"], c["fen"].upper() != "K"))
-    return "".join(c["fen"] for c in rights if bits & (1 << c["bit"])) or "-"
+    return "".join(_castling_letter(game, c) for c in rights if bits & (1 << c["bit"])) or "-"
+
+
+def _castling_letter(game, right):
+    if not game.meta["chess960_castling"]:
+        return right["fen"]
+    file = game.notation.square_of_index[right["rook_from"]][0]
+    return file.upper() if right["colour"] == 0 else file
+
+
+def _en_passant_text(game, engine):
+    """`-`, the square passed (`e3`), or, in a game that marks every double step
+    (`mark every double step`), the square passed and the square of the piece that
+    passed it, in Fairy-Stockfish's square order (rank by rank): `e3e4`, `b5c6`."""
+    ep, victim = engine.en_passant()
+    if not ep:
+        return "-"
+    squares = [ep, victim] if game.meta["ep_always_marked"] else [ep]
+    names = [game.notation.square_of_index[s] for s in squares]
+    return "".join(sorted(names, key=lambda n: (int(n[1:]), n[0])))
 
 
 def write_fen(game, engine):
@@ -119,13 +143,13 @@ def write_fen(game, engine):
     if meta["has_drops"] or meta["setup_has_holdings"]:
         text += f"[{_holdings_text(game, engine.hands())}]"
     side, castling, ep, halfmove, fullmove, lifted = engine.state()
-    ep_text = game.notation.square_of_index[ep] if ep else "-"
+    ep_text = _en_passant_text(game, engine)
     if meta["counting"] and engine.counters()[0]:
         # Counting has started: its limit and plies stand in the en passant field and
         # the halfmove clock (as Fairy-Stockfish writes them).
         ep_text, halfmove = engine.counters()
     checks = "{}+{} ".format(*engine.counters()) if meta["check_count"] else ""
-    fen = (f"{text} {'wb'[side]} {_castling_text(meta, castling)} {ep_text} {checks}"
+    fen = (f"{text} {'wb'[side]} {_castling_text(game, castling)} {ep_text} {checks}"
            f"{halfmove} {fullmove}")
     if meta["restrictions"]:
         fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")

@@ -80,14 +80,18 @@ class Move:
     def capture(self):
         if self.is_drop or self.is_castling or self.board is None:
             return None
-        square = self.to_square
+        squares = [self.to_square]
         if self.is_en_passant:
-            delta = self.notation.meta["ep_victim_delta"][1 - self.side]
-            square = self.notation.square_of_index[move_to(self.code) + delta]
-        code = self._board_code(square)
-        if code is None or code < 2 or code_colour(code) == self.side:
-            return None
-        return self.notation.pieces[code_type(code)]["name"]
+            # The piece taken stands beyond the square passed, in the direction of one
+            # of the double steps (a Berolina pawn's two diagonals).
+            names = self.notation.square_of_index
+            squares = [names.get(move_to(self.code) + delta)
+                       for delta in self.notation.meta["ep_victim_delta"][1 - self.side]]
+        for square in filter(None, squares):
+            code = self._board_code(square)
+            if code is not None and code >= 2 and code_colour(code) != self.side:
+                return self.notation.pieces[code_type(code)]["name"]
+        return None
 
     def _board_code(self, square):
         """The board code on a square before the move (None without a board)."""
@@ -109,12 +113,15 @@ class Notation:
         self.compact_of_square = {self.square_of_index[index]: i
                                   for i, index in enumerate(meta["squares"])}
         self.pieces = meta["pieces"]
+        self._castling_rook = {c["bit"]: c["rook_from"] for c in meta["castling"]}
 
     def text(self, code, colour=0):
         frm, to, sel = move_from(code), move_to(code), move_selector(code)
         dest = self.square_of_index[to]
         if code & F_DROP:
             return f"{drop_letter(self.pieces[sel - 1]['tokens'])}@{dest}"
+        if code & F_CASTLE and self.meta["chess960_castling"]:
+            dest = self.square_of_index[self._castling_rook[sel]]     # the king takes its rook
         text = self.square_of_index[frm] + dest
         if sel and not code & F_CASTLE:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]

@@ -81,7 +81,8 @@ class Position:
 
     def _castling_bits(self, text):
         bits = {c["fen"]: 1 << c["bit"] for c in self.game.meta["castling"]}
-        return sum(bits[letter] for letter in text if letter in bits)
+        return sum(bits[letter] for letter in self.game.position_rules.castling_rights(text)
+                   if letter in bits)
 
     # -- FEN out --------------------------------------------------------------------------
     def fen(self):

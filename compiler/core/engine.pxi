@@ -334,6 +334,14 @@ cdef class Engine:
         return (self.pos.side, self.pos.castling, self.pos.ep, self.pos.halfmove,
                 self.pos.fullmove, self.pos.lifted)
 
+    def en_passant(self):
+        """(en passant square, square of the piece an en passant capture takes), 0s if
+        none."""
+        self._idle()
+        if not self.pos.ep:
+            return (0, 0)
+        return (self.pos.ep, self.pos.ep_victim)
+
     def counters(self):
         """The rule kind's two counters: for n-check, the checks White and Black have
         still to give; for counting, the limit and the plies counted; (0, 0) in a game

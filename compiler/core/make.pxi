@@ -1,7 +1,7 @@
 # Making and taking back moves: the same for every game.
 #
 # What differs between games arrives through tables (CAPTURE_TO_HAND, RESETS_CLOCK,
-# CASTLE_CLEAR, CASTLE_ROOK_FROM/TO) and two functions of the generated part:
+# CASTLE_CLEAR, CASTLE_ROOK_FROM/TO, EP_ALWAYS_MARKED) and two functions of the generated part:
 # ep_capturable (may the opponent take a double step in passing?) and
 # rules_after_make (what the game's rules record after a move, such as lifted
 # restrictions or a rule's two counters; make saves and unmake restores those
@@ -93,9 +93,11 @@ cdef inline void _make_board_move(Pos* p, Undo* u, uint32_t m, int frm, int to, 
         _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[to]))
     if m & F_DOUBLE:
         # The square passed over becomes an en passant target only when an enemy
-        # piece could take there, so that equal positions get equal keys.
+        # piece could take there, so that equal positions get equal keys (unless
+        # the game follows Fairy-Stockfish's convention for custom en passant
+        # pieces, which marks it always: lower.ep_always_marked).
         mid = (frm + to) >> 1
-        if ep_capturable(p.b, mid, them):
+        if EP_ALWAYS_MARKED or ep_capturable(p.b, mid, them):
             p.ep = mid
             p.ep_victim = to
             p.key ^= Z_EP[mid]

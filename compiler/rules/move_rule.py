@@ -83,7 +83,29 @@ def restarts_clock(variant, piece):
 
 
 def lower(variant, lowerer):
-    return {"moves": variant.move_rule}
+    return {"moves": variant.move_rule, "undoable": _undoable_moves(variant, lowerer)}
+
+
+def _undoable_moves(variant, lowerer):
+    """[(type index, {colour: board-array offsets})] of the `restarted by` pieces'
+    quiet moves that the piece could undo with a quiet move back (Pawnsideways'
+    sideways step): Fairy-Stockfish's nMoveRuleTypes restart the count only on moves
+    that cannot be undone.  Empty for the derived forward-only pieces."""
+    if variant.move_rule_pieces is None:
+        return []
+    reach = max(variant.files, variant.ranks)
+    undoable = []
+    for index, piece in enumerate(variant.pieces):
+        if piece.name not in variant.move_rule_pieces:
+            continue
+        steps = {(a.dx * k, a.dy * k) for a in piece.moves
+                 if a.moves and not a.initial and a.kind in ("leap", "ride")
+                 for k in range(1, 2 if a.kind == "leap" else (a.max_steps or reach) + 1)}
+        back = sorted((dx, dy) for dx, dy in steps if (-dx, -dy) in steps)
+        if back:
+            undoable.append((index, {c: sorted({lowerer.offset(dx, dy, c) for dx, dy in back})
+                                     for c in (0, 1)}))
+    return undoable
 
 
 def active(tables):
