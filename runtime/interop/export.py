@@ -46,7 +46,7 @@ def _refuse_unsupported(v):
         (bool(v.extinction) and bool(v.bare_king), "both extinction and bare king rules"),
         (v.repetition_count == 0, "no repetition rule (Fairy-Stockfish always has one)"),
         (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces
-             if p is not export_ends.unowned_royal(v)), "a piece only one side owns (X/-)"),
+             if p is not export_ends.unowned_royal(v)), "pieces that only one side owns (X/-)"),
         (v.captures.to_hand_white and _promotes_to_ordinary(v) and not _has_twins(v),
          "captured promoted pieces that stay promoted (captured promoted pieces revert "
          "is Fairy-Stockfish's only way)"),
