@@ -21,9 +21,7 @@ SLOW_POSITIONS = 1000           # with --runslow
 
 # The bundled games Fairy-Stockfish cannot play, and why (part of the reason it gives)
 REFUSED = {
-    "chessgi": "captured promoted pieces that stay promoted",
-    "chesstonia": "captured promoted pieces that stay promoted",
-    "loop": "captured promoted pieces that stay promoted",
+    "chesstonia": "mating drops of the shogi pawn only",
     "chigorin": "only one side owns",
     "sortofalmost": "only one side owns",
     "frontofhouse": "captured pieces that change type",
@@ -62,5 +60,34 @@ def test_long_exported_playouts(games, name):
 
 @pytest.mark.parametrize("name, reason", sorted(REFUSED.items()))
 def test_an_export_fairy_stockfish_cannot_play_is_refused_with_the_reason(name, reason):
-    with pytest.raises(ExportRefusal, match=f"^Fairy-Stockfish has no .*{reason}"):
+    with pytest.raises(ExportRefusal, match=f"^Fairy-Stockfish .*{reason}"):
         export_variant(loader.load_variant(name))
+
+
+@pytest.mark.parametrize("lines, reason", [
+    ("no capture of knight by bishop", "captures restricted by piece type"),
+    ("win by losing all of rook, knight", "several piece types"),
+    ("win by losing all of rook\nwin by extinction of queen", "one extinctionValue"),
+])
+def test_the_later_rule_kinds_are_refused_where_fairy_stockfish_has_no_option(
+        tmp_path, lines, reason):
+    path = tmp_path / "mine.variant"
+    path.write_text(f"variant mine extends chess\n{lines}\n")
+    with pytest.raises(ExportRefusal, match=reason):
+        export_variant(loader.load_variant(str(path)))
+
+
+@pytest.mark.parametrize("game, options", [
+    ("antichess", ["commoner = k", "king = -", "mustCapture = true",
+                   "extinctionValue = win", "extinctionPieceTypes = *",
+                   "extinctionPieceCount = 0"]),
+    ("losers", ["checkmateValue = win", "extinctionPieceCount = 1"]),
+    ("suicide", ["stalematePieceCount = true"]),
+    ("5check", ["checkCounting = true"]),
+    ("makruk", ["countingRule = makruk"]),
+    ("minishogi", ["nFoldValue = loss", "nFoldValueAbsolute = true"]),
+    ("loop", ["dropLoop = true"]),
+])
+def test_the_later_rule_kinds_are_written_as_their_options(game, options):
+    written = export_variant(loader.load_variant(game)).splitlines()
+    assert set(options) <= set(written)

@@ -321,8 +321,10 @@ def drops(w):
             w.refuse("capturesToHand", "captures to hand without pieceDrops are not in "
                                        "the language")
         lines.append(Line("captures go to hand", ("capturesToHand",)))
-        if w.types("promotionPieceTypesWhite") and w.types("promotionPawnTypesWhite"):
-            # Fairy-Stockfish returns a captured promoted pawn to hand as a pawn
+        if w.types("promotionPieceTypesWhite") and w.types("promotionPawnTypesWhite") \
+                and not cfg.flag("dropLoop"):
+            # Fairy-Stockfish returns a captured promoted pawn to hand as a pawn, unless
+            # dropLoop keeps it promoted (the language's default)
             lines.append(Line("captured promoted pieces revert", ("capturesToHand",)))
     elif w.extends:
         lines.append(Line("captures are removed", ("capturesToHand",)))

@@ -47,9 +47,6 @@ def _refuse_unsupported(v):
         (v.repetition_count == 0, "no repetition rule (Fairy-Stockfish always has one)"),
         (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces
              if p is not export_ends.unowned_royal(v)), "pieces that only one side owns (X/-)"),
-        (v.captures.to_hand_white and _promotes_to_ordinary(v) and not _has_twins(v),
-         "captured promoted pieces that stay promoted (captured promoted pieces revert "
-         "is Fairy-Stockfish's only way)"),
         *export_ends.refusals(v),
     )
     for failed, reason in checks:
@@ -353,8 +350,11 @@ def _drops(v, types):
         return ["pieceDrops = false", "capturesToHand = false"] + _immobility(v, False)
     zones = {(d.zone.white, d.zone.black) for d in v.drops}
     base = max(zones, key=lambda z: len(z[0]) + len(z[1]))
+    # captured promoted pieces that stay promoted in hand: Fairy-Stockfish's dropLoop
+    loop = v.captures.to_hand_white and _promotes_to_ordinary(v) and not _has_twins(v)
     lines = ["pieceDrops = true",
              f"capturesToHand = {'true' if v.captures.to_hand_white else 'false'}",
+             f"dropLoop = {'true' if loop else 'false'}",
              f"dropRegionWhite = {_squares(base[0], v)}",
              f"dropRegionBlack = {_squares(base[1], v)}"]
     for drop in v.drops:

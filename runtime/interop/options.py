@@ -85,7 +85,7 @@ OPTIONS = {
     "dropRegionWhite": _yes("drops"), "dropRegionBlack": _yes("drops"),
     "dropNoDoubled": _yes("drops"),
     "dropNoDoubledCount": _not_yet(f"a count other than 1 for not doubled {NOT_YET}"),
-    "dropLoop": _not_yet(f"captured promoted pieces keeping their rank (dropLoop) {NOT_YET}"),
+    "dropLoop": _yes("drops"),
     "enclosingDrop": _not_yet(f"enclosing drops (reversi, ataxx) {NOT_YET}"),
     "enclosingDropStart": _not_yet(f"enclosing drops (reversi, ataxx) {NOT_YET}"),
     "sittuyinRookDrop": _not_yet(f"sittuyin's placement phase {NOT_YET}"),
