@@ -44,7 +44,7 @@ def _refuse_unsupported(v):
         (v.perpetual_check_one_piece, "perpetual check by one piece"),
         (v.flag_reply == "white", "a reply for White after Black reaches the goal"),
         (bool(v.extinction) and bool(v.bare_king), "both extinction and bare king rules"),
-        (v.repetition_count == 0, "no repetition rule (Fairy-Stockfish always has one)"),
+        (v.repetition_count == 0, "game without a repetition rule (it always has one: nFoldRule)"),
         (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces
              if p is not export_ends.unowned_royal(v)), "pieces that only one side owns (X/-)"),
         *export_ends.refusals(v),
@@ -371,10 +371,10 @@ def _drop_rule(v, types, drop, base):
         if option != "shogiPawn":
             raise ExportRefusal("Fairy-Stockfish forbids mating drops of the shogi pawn only")
         lines.append("shogiPawnDropMateIllegal = true")
+    if option == "pawn":                # (FSF's defaults forbid rank 1 and the zone)
+        return lines + _pawn_drop_options(v, drop, base)
     if (drop.zone.white, drop.zone.black) == base:
         return lines
-    if option == "pawn":
-        return lines + _pawn_drop_options(v, drop, base)
     raise ExportRefusal(f"Fairy-Stockfish has one drop region for all pieces ({drop.piece} "
                         "has its own)")
 
