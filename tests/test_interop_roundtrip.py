@@ -21,7 +21,6 @@ SLOW_POSITIONS = 1000           # with --runslow
 
 # The bundled games Fairy-Stockfish cannot play, and why (part of the reason it gives)
 REFUSED = {
-    "tuktuk": "without a repetition rule",
     "pawnsking": "one flag piece type per side",
     "chesstonia": "mating drops of the shogi pawn only",
     "chigorin": "only one side owns",
