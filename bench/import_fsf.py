@@ -5,15 +5,16 @@ with pyffish, which loads the same ini (`pyffish.load_variant_config(text)`).
                                [--sections a,b] [--seed 1] [--keep DIR]
 
 For each section: imported or refused (the reason); for each imported one, the game is
-built and its start FEN and the legal moves of every position along random playouts
-(at least --positions positions) are compared with pyffish's.  Prints one line per
+built and compared with pyffish along random playouts (at least --positions positions)
+by the tests' differential (tests/fsf_playouts.py): the start FEN, then in every
+position the legal moves (Fairy-Stockfish's mating pawn drops apart, a convention of
+its own), check, FEN and game end.  Prints one line per
 section, then the counts: imported, refused (grouped by reason), exact, differing
 (with the first difference).  Builds use $FAIRYFORGE_CACHE; the exit status is 0.
 """
 
 import argparse
 import os
-import random
 import sys
 import tempfile
 import time
@@ -34,28 +35,19 @@ def arguments():
 
 
 def compare(game, sf, name, positions, plies, seed):
-    """None when every compared position agrees, else the first difference."""
-    start = game.start().fen()
-    theirs = sf.get_fen(name, sf.start_fen(name), [])
-    if start != theirs:
-        return f"start FEN {start} != pyffish {theirs}"
-    rng, seen = random.Random(seed), 0
-    while seen < positions:
-        pos, moves = game.start(), []
-        for _ in range(plies):
-            ours = sorted(str(m) for m in pos.legal_moves())
-            expected = sorted(sf.legal_moves(name, theirs, moves))
-            seen += 1
-            if ours != expected:
-                extra = sorted(set(ours) - set(expected))[:5]
-                missing = sorted(set(expected) - set(ours))[:5]
-                return (f"after {' '.join(moves) or 'the start'}: we have {extra} too many, "
-                        f"{missing} missing")
-            if not ours:
-                break
-            move = rng.choice(ours)
-            moves.append(move)
-            pos.push_uci(move)
+    """None when every compared position agrees, else the first difference: the tests'
+    differential (tests/fsf_playouts.py): legal move sets (FSF's mating pawn drops, a
+    convention of its own, apart), check, FEN and game end along random playouts."""
+    sys.path.insert(0, os.path.join(HERE, "..", "tests"))
+    from fsf_playouts import differential_playouts
+    try:
+        differential_playouts(sf, game, name, positions, seed, plies)
+    except AssertionError as difference:
+        text = str(difference).splitlines()[0][:400]
+        if text == name:                    # (the start position's assertion)
+            return f"start FEN {game.start().fen()} != pyffish " \
+                   f"{sf.get_fen(name, sf.start_fen(name), [])}"
+        return text
     return None
 
 

@@ -123,6 +123,20 @@ PIECE_PROMOTION = ("customPiece1 = a:W\npromotedPieceType = r:a\npromotionRegion
     (PIECE_PROMOTION + "\nmandatoryPiecePromotion = true",
      "promote rook to promoted_rook in promotion_zone on entering or leaving forced in all"),
     ("soldier = s\nsoldierPromotionRank = 4", "region across = ranks 4-6"),
+    ("mustCapture = true", "captures are compulsory"),
+    ("checkmateValue = win", "checkmate win"),
+    ("stalemateValue = win\nstalematePieceCount = true", "stalemate win for fewer pieces"),
+    ("nFoldValue = loss\nnFoldValueAbsolute = true", "repetition 3 loss for white"),
+    ("extinctionValue = win\nextinctionPieceTypes = *\nextinctionPieceCount = 1",
+     "win by losing all pieces"),
+    ("extinctionValue = win\nextinctionPieceTypes = r", "win by losing all of rook"),
+    ("checkCounting = true\nstartFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - - 5+5 0 1",
+     "win by 5 checks"),
+    ("checkCounting = true", "win by 1 check"),       # no counter in the FEN: 1 each
+    ("king = -\ncommoner = k", "piece unowned -/- K royal"),
+    ("king = -\ncommoner = k", "piece commoner K K"),
+    ("silver = s\nknight = n\ncountingRule = makruk",
+     "counting makruk with pawn, rook, silver, knight"),
 ])
 def test_each_supported_option_becomes_its_statement(options, expected):
     assert expected in statements(imported(BASE + options + "\n", "mini"))
@@ -160,11 +174,16 @@ def test_castling_follows_the_start_position_and_its_rights():
 
 @pytest.mark.parametrize("options, option, reason", [
     ("gating = true", "gating = true", "gating is not in the language yet"),
-    ("mustCapture = true", "mustCapture = true", "compulsory captures"),
-    ("checkCounting = true", "checkCounting = true", "n-check"),
+    ("mustDrop = true", "mustDrop = true", "compulsory drops"),
+    ("dropChecks = false", "dropChecks = false", "forbidding checks by drops"),
+    ("extinctionPieceTypes = rp\nextinctionValue = win", "extinctionPieceTypes = rp",
+     "for one non-royal type"),
+    ("startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - - 3+2 0 1\ncheckCounting = true",
+     "startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - - 3+2 0 1", "checks to give that differ"),
     ("blastOnCapture = true", "blastOnCapture = true", "explosions"),
     ("pass = true", "pass = true", "passing"),
-    ("countingRule = makruk", "countingRule = makruk", "counting rules"),
+    ("countingRule = cambodian", "countingRule = cambodian", "the cambodian counting rule"),
+    ("countingRule = makruk", "countingRule = makruk", "the game has no silver"),
     ("flagPieceCount = 2", "flagPieceCount = 2", "flagPieceCount"),
     ("colourless = 3", "colourless = 3", "unknown option"),
     ("janggiCannon = c", "janggiCannon = c", "the janggi cannon's rules"),
@@ -183,7 +202,7 @@ def test_an_option_that_cannot_be_expressed_is_refused_with_section_option_and_l
 
 
 def test_a_default_value_of_an_unsupported_option_is_no_problem():
-    assert "board 6x6" in statements(imported(BASE + "gating = false\nmustCapture = false\n",
+    assert "board 6x6" in statements(imported(BASE + "gating = false\nmustDrop = false\n",
                                               "mini"))
 
 

@@ -11,18 +11,10 @@ whole game out instead of `extends`).
 
 from dataclasses import dataclass, field
 
-from . import fsf, regions
+from . import emit_ends, fsf, regions
 from .config import Setting
 from .errors import ImportRefusal
-
-TAKE_BACK = "take back"
-
-
-@dataclass
-class Line:
-    text: str
-    sources: tuple = ()             # option names whose settings it expresses
-
+from .lines import TAKE_BACK, Line
 
 @dataclass
 class Writer:
@@ -30,6 +22,7 @@ class Writer:
     names: dict                     # FSF type (or "+type" for a promoted one) -> our name
     symmetry: str
     extends: bool = False           # writing a child of a bundled game: override only
+    parent: object = None           # the bundled parent's rule model (compiler.model)
     region_lines: list = field(default_factory=list)
 
     @property
@@ -128,7 +121,17 @@ def pieces(w):
         key = piece.setting.key or fsf_type
         lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
                           .rstrip(), (key,)))
-    return lines + _promoted_pieces(w)
+    return _no_royal(w) + lines + _promoted_pieces(w)
+
+
+def _no_royal(w):
+    """A game without Fairy-Stockfish's king declares the language's royal type with the
+    letters -/-, owned by neither side (docs/language.md, games without a royal piece)."""
+    inherited = w.extends and any(p.royal and p.tokens[0] for p in w.parent.pieces)
+    if fsf.KING in w.config.pieces or (w.extends and not inherited):
+        return []
+    king = next((s for t, s in w.config.removed if t == fsf.KING), None)
+    return [Line("piece unowned -/- K royal", (getattr(king, "key", None) or "king",))]
 
 
 def _soldier(w, piece):
@@ -234,7 +237,8 @@ def castling(w):
     cfg = w.config
     if not cfg.flag("castling"):
         return lines
-    if w.one_type("castlingKingPiece") not in (fsf.KING, None):
+    if w.one_type("castlingKingPiece") not in (fsf.KING, None) and \
+            _castling_field(w).strip("-"):
         w.refuse("castlingKingPiece", "castling moves the royal piece in the language")
     setup = _setup_board(w)
     for side, rank in (("white", int(cfg.value("castlingRank")) - 1),
@@ -317,8 +321,10 @@ def drops(w):
             w.refuse("capturesToHand", "captures to hand without pieceDrops are not in "
                                        "the language")
         lines.append(Line("captures go to hand", ("capturesToHand",)))
-        if w.types("promotionPieceTypesWhite") and w.types("promotionPawnTypesWhite"):
-            # Fairy-Stockfish returns a captured promoted pawn to hand as a pawn
+        if w.types("promotionPieceTypesWhite") and w.types("promotionPawnTypesWhite") \
+                and not cfg.flag("dropLoop"):
+            # Fairy-Stockfish returns a captured promoted pawn to hand as a pawn, unless
+            # dropLoop keeps it promoted (the language's default)
             lines.append(Line("captured promoted pieces revert", ("capturesToHand",)))
     elif w.extends:
         lines.append(Line("captures are removed", ("capturesToHand",)))
@@ -349,22 +355,13 @@ def _pawn_drops(w, zone):
     return f"({text})" if " " in text else text
 
 
-def stalemate(w):
-    return [Line(f"stalemate {_result(w, 'stalemateValue')}", ("stalemateValue",))]
-
-
-def _result(w, option):
-    value = w.config.value(option)
-    if value not in ("win", "loss", "draw"):
-        w.refuse(option, "expected win, loss or draw")
-    return value
-
-
 def repetition(w):
     count = int(w.config.value("nFoldRule"))
     if count < 2:
         return TAKE_BACK if w.extends else []
-    lines = [Line(f"repetition {count} {_result(w, 'nFoldValue')}", ("nFoldRule", "nFoldValue"))]
+    side = " for white" if w.config.flag("nFoldValueAbsolute") else ""
+    lines = [Line(f"repetition {count} {emit_ends.result(w, 'nFoldValue')}{side}",
+                  ("nFoldRule", "nFoldValue", "nFoldValueAbsolute"))]
     if w.config.flag("perpetualCheckIllegal"):
         lines.append(Line("perpetual check loses", ("perpetualCheckIllegal",)))
     elif w.extends:
@@ -425,26 +422,6 @@ def flag(w):
                  ("flagPieceWhite", "flagRegionWhite", "flagRegionBlack", "flagMove"))]
 
 
-def extinction(w):
-    cfg = w.config
-    value = cfg.value("extinctionValue")
-    if value == "none":
-        return [Line("no bare king")] if w.extends else []
-    types = cfg.value("extinctionPieceTypes").strip()
-    counts = (cfg.value("extinctionPieceCount"), cfg.value("extinctionOpponentPieceCount"))
-    if value == "loss" and types == "*" and counts == ("1", "2"):
-        claim = ", unless bared back" if cfg.flag("extinctionClaim") else ""
-        return [Line(f"bare king loses{claim}", ("extinctionValue", "extinctionPieceTypes"))]
-    if value == "loss" and counts == ("0", "0") and types != "*" \
-            and not cfg.flag("extinctionClaim"):
-        names = [w.names[t] for t in w.types("extinctionPieceTypes")]
-        return [Line(f"win by extinction of {', '.join(names)}",
-                     ("extinctionValue", "extinctionPieceTypes"))]
-    w.refuse("extinctionValue", "only `win by extinction` (loss, count 0) and `bare king "
-                                "loses` (loss of all but the king, count 1, opponent 2) are "
-                                "in the language yet")
-
-
 def confine(w):
     lines = []
     for fsf_type in w.config.pieces:
@@ -463,5 +440,8 @@ def confine(w):
 CONCERNS = {"board": board, "pieces": pieces, "initial": initial, "promotion": promotion,
             "en_passant": en_passant, "castling": castling, "drops": drops,
             "confine": confine, "facing_kings": facing_kings, "checks": checks,
-            "flag": flag, "extinction": extinction, "stalemate": stalemate,
-            "repetition": repetition, "move_rule": move_rule, "setup": setup}
+            "captures": emit_ends.compulsory, "flag": flag,
+            "extinction": emit_ends.extinction, "check_count": emit_ends.check_count,
+            "checkmate": emit_ends.checkmate, "stalemate": emit_ends.stalemate,
+            "counting": emit_ends.counting, "repetition": repetition,
+            "move_rule": move_rule, "setup": setup}

@@ -19,3 +19,7 @@ class ImportRefusal(FairyforgeError):
         where = f" (line {line})" if line else ""
         head = f"{section}: {what}{where}" if option else f"{section}{where}"
         super().__init__(f"{head}: {reason}")
+
+
+class ExportRefusal(FairyforgeError):
+    """The game has a rule Fairy-Stockfish cannot express."""

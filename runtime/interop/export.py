@@ -8,14 +8,10 @@ model says that no option can say raises `ExportRefusal` with the reason; nothin
 left out silently.
 """
 
-from ..errors import FairyforgeError
 # A piece's unconditional moves, as FEN writing matches pieces to FSF's built-in types.
 from ..fen_out import _signature
-from . import fsf, regions
-
-
-class ExportRefusal(FairyforgeError):
-    """The game has a rule Fairy-Stockfish cannot express."""
+from . import export_ends, fsf, regions
+from .errors import ExportRefusal
 
 
 def export_variant(variant, name=None):
@@ -26,9 +22,9 @@ def export_variant(variant, name=None):
     lines = [f"[{name or variant.name}]", f"maxRank = {variant.ranks}",
              f"maxFile = {variant.files}"]
     for writer in (_pieces, _promotions, _steps, _castling, _drops, _confinement,
-                   _game_ends, _repetition):
+                   _game_ends, _repetition, *export_ends.WRITERS):
         lines += writer(variant, types)
-    lines.append(f"startFen = {variant.setup}")
+    lines.append(f"startFen = {export_ends.setup_fen(variant)}")
     head = f"# {variant.title}: written by `fairyforge export {variant.name}`\n"
     return head + "\n".join(lines) + "\n"
 
@@ -48,12 +44,10 @@ def _refuse_unsupported(v):
         (v.perpetual_check_one_piece, "perpetual check by one piece"),
         (v.flag_reply == "white", "a reply for White after Black reaches the goal"),
         (bool(v.extinction) and bool(v.bare_king), "both extinction and bare king rules"),
-        (v.repetition_count == 0, "no repetition rule (Fairy-Stockfish always has one)"),
-        (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces),
-         "a piece only one side owns (X/-)"),
-        (v.captures.to_hand_white and _promotes_to_ordinary(v) and not _has_twins(v),
-         "captured promoted pieces that stay promoted (captured promoted pieces revert "
-         "is Fairy-Stockfish's only way)"),
+        (v.repetition_count == 0, "game without a repetition rule (it always has one: nFoldRule)"),
+        (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces
+             if p is not export_ends.unowned_royal(v)), "pieces that only one side owns (X/-)"),
+        *export_ends.refusals(v),
     )
     for failed, reason in checks:
         if failed:
@@ -81,6 +75,8 @@ def _piece_types(v):
             builtin.setdefault(_signature(parse_betza(betza.replace("e", ""))), name)
     slots = _Slots(v, builtin)
     for piece in v.pieces:
+        if piece is export_ends.unowned_royal(v):
+            continue                        # (no royal piece: `king = -`)
         if not piece.letter.endswith("~") and not piece.letter.startswith("+"):
             slots.assign(piece, _letter(piece))
     for piece in v.pieces:
@@ -99,7 +95,7 @@ class _Slots:
     def __init__(self, v, builtin):
         self.v, self.builtin, self.types = v, builtin, {}
         self.customs, self.used = list(fsf.CUSTOM_PIECES), set()
-        taken = {p.tokens[0].lstrip("+").lower() for p in v.pieces}
+        taken = {p.tokens[0].lstrip("+").lower() for p in v.pieces if p.tokens[0]}
         self.spare = [c for c in "zyxwvutsrqponmlkjihgfedcba" if c not in taken]
 
     def assign(self, piece, letter):
@@ -171,6 +167,8 @@ def _letter(piece):
 def _pieces(v, types):
     lines, written = [], set()
     for piece in v.pieces:
+        if piece.name not in types:         # the royal type nobody owns
+            continue
         option, letter = types[piece.name]
         if option in written:               # a + piece or a twin sharing a type
             continue
@@ -292,8 +290,8 @@ def _steps(v, types):
         raise ExportRefusal("Fairy-Stockfish has one region for initial moves (the double "
                             "step) shared by every piece")
     # doubleStep gates every piece's initial moves, the pawn type's double step included
-    plain_pawn = any(types[p.name][0] == "pawn" and not any(a.initial for a in p.moves)
-                     for p in v.pieces)
+    plain_pawn = any(types.get(p.name, ("",))[0] == "pawn"
+                     and not any(a.initial for a in p.moves) for p in v.pieces)
     if initial and plain_pawn:
         raise ExportRefusal("Fairy-Stockfish gives its pawn type the double step whenever "
                             "another piece has initial moves")
@@ -352,8 +350,11 @@ def _drops(v, types):
         return ["pieceDrops = false", "capturesToHand = false"] + _immobility(v, False)
     zones = {(d.zone.white, d.zone.black) for d in v.drops}
     base = max(zones, key=lambda z: len(z[0]) + len(z[1]))
+    # captured promoted pieces that stay promoted in hand: Fairy-Stockfish's dropLoop
+    loop = v.captures.to_hand_white and _promotes_to_ordinary(v) and not _has_twins(v)
     lines = ["pieceDrops = true",
              f"capturesToHand = {'true' if v.captures.to_hand_white else 'false'}",
+             f"dropLoop = {'true' if loop else 'false'}",
              f"dropRegionWhite = {_squares(base[0], v)}",
              f"dropRegionBlack = {_squares(base[1], v)}"]
     for drop in v.drops:
@@ -370,10 +371,10 @@ def _drop_rule(v, types, drop, base):
         if option != "shogiPawn":
             raise ExportRefusal("Fairy-Stockfish forbids mating drops of the shogi pawn only")
         lines.append("shogiPawnDropMateIllegal = true")
+    if option == "pawn":                # (FSF's defaults forbid rank 1 and the zone)
+        return lines + _pawn_drop_options(v, drop, base)
     if (drop.zone.white, drop.zone.black) == base:
         return lines
-    if option == "pawn":
-        return lines + _pawn_drop_options(v, drop, base)
     raise ExportRefusal(f"Fairy-Stockfish has one drop region for all pieces ({drop.piece} "
                         "has its own)")
 
@@ -446,7 +447,9 @@ def _game_ends(v, types):
 
 
 def _repetition(v, types):
-    lines = [f"nFoldRule = {v.repetition_count}", f"nFoldValue = {v.repetition_result}"]
+    lines = [f"nFoldRule = {v.repetition_count}"]
+    if v.repetition_side is None:
+        lines.append(f"nFoldValue = {v.repetition_result}")
     if v.perpetual_check == "loses":
         lines.append("perpetualCheckIllegal = true")
     return lines

@@ -162,6 +162,35 @@ _JANUS = {"pieces": {**CHESS_PIECES, "archbishop": "j"},
                       "startFen": "rjnbkqbnjr/pppppppppp/10/10/10/10/PPPPPPPPPP/RJNBKQBNJR "
                                   "w KQkq - 0 1"}}
 
+_MAKRUK = {"pieces": {"pawn": "p", "knight": "n", "rook": "r", "king": "k", "silver": "s",
+                      "fers": "m"},
+           "options": {"startFen": "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+                       "promotionRegionWhite": "*6 *7 *8", "promotionRegionBlack": "*3 *2 *1",
+                       "promotionPieceTypes": "m", "doubleStep": "false", "castling": "false",
+                       "nMoveRule": "0", "countingRule": "makruk"}}
+_ASEAN = {"pieces": {"pawn": "p", "knight": "n", "rook": "r", "king": "k", "silver": "b",
+                     "fers": "q"},
+          "options": {"startFen": "rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1",
+                      "promotionPieceTypes": "rnbq", "doubleStep": "false",
+                      "castling": "false", "countingRule": "asean"}}
+# Giveaway: the king an ordinary piece (a commoner), captures compulsory, losing every
+# piece or being stalemated wins; antichess is giveaway without castling.
+_GIVEAWAY = {"pieces": {**{t: c for t, c in CHESS_PIECES.items() if t != KING},
+                        "commoner": "k"},
+             "options": {"castlingKingPiece": "k", "promotionPieceTypes": "kqrbn",
+                         "stalemateValue": "win", "extinctionValue": "win",
+                         "extinctionPieceTypes": "*", "mustCapture": "true"}}
+_ANTICHESS = {"pieces": _GIVEAWAY["pieces"],
+              "options": {**_GIVEAWAY["options"], "castling": "false",
+                          "startFen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"}}
+_MINISHOGI_BASE = {"pieces": {t: _SHOGI["pieces"][t] for t in _SHOGI["pieces"]
+                              if t not in ("lance", "shogiKnight")},
+                   "options": {**_SHOGI["options"], "maxRank": "5", "maxFile": "5",
+                               "startFen": "rbsgk/4p/5/P4/KGSBR[-] w 0 1",
+                               "promotionRegionWhite": "*5", "promotionRegionBlack": "*1",
+                               "promotedPieceType": "p:g s:g b:h r:d"}}
+_CHECKS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {0}+{0} 0 1"
+
 # Built-in variants that a section may name as parent: {FSF name: {"pieces": {type:
 # letter, or "letter:Betza"}, "options": {...}}}.  A section descending from one becomes
 # a child of the bundled definition of the same name (`extends NAME`), which must play
@@ -188,4 +217,34 @@ BUILTIN_PARENTS = {
     "gardner": _GARDNER,
     "capablanca": _CAPABLANCA,
     "janus": _JANUS,
+    "3check": _chess(startFen=_CHECKS.format(3), checkCounting="true"),
+    "5check": _chess(startFen=_CHECKS.format(5), checkCounting="true"),
+    "makruk": _MAKRUK,
+    "asean": _ASEAN,
+    "losers": _chess(checkmateValue="win", stalemateValue="win", extinctionValue="win",
+                     extinctionPieceTypes="*", extinctionPieceCount="1", mustCapture="true"),
+    "giveaway": _GIVEAWAY,
+    "antichess": _ANTICHESS,
+    "suicide": {"pieces": _ANTICHESS["pieces"],
+                "options": {**_ANTICHESS["options"], "stalematePieceCount": "true"}},
+    "extinction": {"pieces": _GIVEAWAY["pieces"],
+                   "options": {"castlingKingPiece": "k", "promotionPieceTypes": "kqrbn",
+                               "extinctionValue": "loss", "extinctionPieceTypes": "kqrbnp"}},
+    "losalamos": {"pieces": {t: c for t, c in CHESS_PIECES.items() if t != "bishop"},
+                  "options": {"maxRank": "6", "maxFile": "6",
+                              "startFen": "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+                              "promotionRegionWhite": "*6", "promotionRegionBlack": "*1",
+                              "promotionPieceTypes": "qrn", "doubleStep": "false",
+                              "castling": "false"}},
+    "pocketknight": _chess(
+        startFen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+        pieceDrops="true", capturesToHand="false"),
+    "minishogi": {"pieces": _MINISHOGI_BASE["pieces"],
+                  "options": {**_MINISHOGI_BASE["options"], "nFoldValue": "loss",
+                              "nFoldValueAbsolute": "true"}},
+    "gorogoro": {"pieces": _MINISHOGI_BASE["pieces"],
+                 "options": {**_MINISHOGI_BASE["options"], "maxRank": "6",
+                             "startFen": "sgkgs/5/1ppp1/1PPP1/5/SGKGS[-] w 0 1",
+                             "promotionRegionWhite": "*5 *6",
+                             "promotionRegionBlack": "*2 *1"}},
 }

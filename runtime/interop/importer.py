@@ -38,7 +38,6 @@ def translate(sections, name, filename="variants.ini", path=None):
             where = "" if setting.from_ini else f" (from the built-in {setting.section})"
             raise ImportRefusal(name, setting.key or option, setting.line, reason + where,
                                 setting.value)
-    _need_royal(config)
     body = _as_child(config) or _standalone(config)
     text = _header(config, sections, filename) + _render(config, body)
     _check(config, text, body, path or f"{name}.variant")
@@ -48,17 +47,6 @@ def translate(sections, name, filename="variants.ini", path=None):
 # A concern whose statements are checked against another's: the parent's castling
 # against a new setup, its promotions and en passant against new pieces.
 DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial")}
-
-
-def _need_royal(config):
-    """The language needs a royal piece (the king); say so at the option that removed it."""
-    if fsf.KING in config.pieces:
-        return
-    removal = next((s for t, s in config.removed if t == fsf.KING and s.from_ini), None)
-    raise ImportRefusal(config.section, removal.key if removal else "king",
-                        removal.line if removal else None,
-                        "a game without a royal piece (no king) is not in the language yet",
-                        removal.value if removal else None)
 
 
 def _touched(config):
@@ -84,7 +72,8 @@ def _as_child(config):
         return None
     from ..compiler import loader
     variant = loader.load_variant(parent)
-    writer = emit.Writer(config, _child_names(config, variant), variant.symmetry, extends=True)
+    writer = emit.Writer(config, _child_names(config, variant), variant.symmetry, extends=True,
+                         parent=variant)
     lines = []
     for concern, generate in emit.CONCERNS.items():
         if concern in concerns:

@@ -1,0 +1,99 @@
+"""The export of the rule kinds that end a game or constrain captures, beyond those of
+export.py: checkmate and stalemate results, compulsory captures, extinction wins,
+n-check, the counting rules, the repetition result for one side and the move rule's
+pieces.  Each writer returns ini lines or raises `ExportRefusal` with the reason."""
+
+from . import fsf
+from .emit_ends import COUNTING_TYPES, fen_check_counts
+from .errors import ExportRefusal
+
+
+def unowned_royal(v):
+    """The royal type nobody owns (`-/-`): the game has no royal piece."""
+    return next((p for p in v.pieces if p.royal and p.tokens == (None, None)), None)
+
+
+def refusals(v):
+    """(failed, reason) pairs for what Fairy-Stockfish cannot say of these rules."""
+    return (
+        (bool(v.capture_bans), "captures restricted by piece type (no capture of)"),
+        (bool(v.extinction_wins) and bool(v.extinction or v.bare_king),
+         "both a win by losing pieces and a loss by extinction or bare king (it has one "
+         "extinctionValue)"),
+        (bool(v.check_count) and bool(v.counting), "both n-check and a counting rule"),
+    )
+
+
+def captures(v, types):
+    return [f"mustCapture = {'true' if v.captures_compulsory else 'false'}",
+            f"checkmateValue = {v.checkmate}",
+            f"stalematePieceCount = {'true' if v.stalemate_piece_count else 'false'}"]
+
+
+def extinction_wins(v, types):
+    """`win by losing all pieces` (every type but the royal one, which FSF counts as one
+    piece where the game has it) or `win by losing all of PIECE` (one type)."""
+    if not v.extinction_wins:
+        return []
+    royal_owned = any(p.royal and p.tokens[0] for p in v.pieces)
+    everything = {p.name for p in v.pieces if not p.royal}
+    if set(v.extinction_wins) == everything:
+        return ["extinctionValue = win", "extinctionPieceTypes = *",
+                f"extinctionPieceCount = {1 if royal_owned else 0}"]
+    if len(v.extinction_wins) == 1:
+        letter = types[v.extinction_wins[0]][1]
+        return ["extinctionValue = win", f"extinctionPieceTypes = {letter}",
+                "extinctionPieceCount = 0"]
+    raise ExportRefusal("Fairy-Stockfish has no win by losing all of several piece types "
+                        "(it decides each listed type on its own)")
+
+
+def check_count(v, types):
+    if not v.check_count:
+        return []
+    return ["checkCounting = true"]
+
+
+def setup_fen(v):
+    """The start FEN, with the checks to give where the game counts checks and its
+    setup does not say (Fairy-Stockfish's default would be 1+1)."""
+    fields = v.setup.split()
+    if not v.check_count or fen_check_counts(v.setup) or len(fields) < 4:
+        return v.setup
+    return " ".join(fields[:4] + [f"{v.check_count}+{v.check_count}"] + fields[4:])
+
+
+def counting(v, types):
+    if not v.counting:
+        return []
+    wanted = [types[name][0] for name in v.counting_pieces]
+    if wanted != list(COUNTING_TYPES):
+        raise ExportRefusal("Fairy-Stockfish's counting rules count its own pawn, rook, "
+                            "khon and knight types, and the game's counting pieces are "
+                            f"{', '.join(v.counting_pieces)} ({', '.join(wanted)} there)")
+    return [f"countingRule = {v.counting}"]
+
+
+def repetition_side(v, types):
+    """`repetition N RESULT for SIDE`: nFoldValueAbsolute, whose value is White's."""
+    if v.repetition_side is None:
+        return []
+    flip = {"win": "loss", "loss": "win", "draw": "draw"}
+    value = v.repetition_result if v.repetition_side == "white" \
+        else flip[v.repetition_result]
+    return [f"nFoldValue = {value}", "nFoldValueAbsolute = true"]
+
+
+def move_rule_pieces(v, types):
+    if v.move_rule_pieces is None:
+        return []
+    letters = "".join(types[name][1] for name in v.move_rule_pieces)
+    return [f"nMoveRuleTypes = {letters}"]
+
+
+def no_royal(v, types):
+    return [f"{fsf.KING} = -"] if unowned_royal(v) else []
+
+
+WRITERS = (no_royal, captures, extinction_wins, check_count, counting, repetition_side,
+           move_rule_pieces)
