@@ -14,6 +14,8 @@ cdef enum:
     TT_LOWER = 2
     TT_UPPER = 3
     NULL_MOVE = 0               # null-move pruning: measured, see docs/engine.md
+    USE_SEE = 1                 # losing captures last, and not in quiescence
+    SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
 
 
 cdef struct TTEntry:
@@ -36,7 +38,8 @@ cdef struct Search:
     int least_value             # the cheapest non-royal type's value (the "pawn")
     uint32_t killers[MAX_PLY][2]
     int history[NCODES * NSQ]
-    uint32_t* movebuf           # MAX_PLY lists of MAX_MOVES moves (heap, not C stack)
+    uint32_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
+                                # one per ply, then one per exchange-evaluation level
     int* scores                 # move-ordering scores (one list: ordering never nests)
 
 
@@ -110,6 +113,74 @@ cdef inline int history_index(Pos* p, uint32_t m) noexcept nogil:
     return p.b[move_from(m)] * NSQ + move_to(m)
 
 
+cdef inline int captured_value(Pos* p, uint32_t m) noexcept nogil:
+    """The value of the piece `m` captures (0 for none)."""
+    cdef int cap
+    if m & (F_DROP | F_CASTLE):
+        return 0
+    cap = p.b[p.ep_victim] if (m & F_EP) else p.b[move_to(m)]
+    return VALUE[code_type(cap)] if cap > OFF else 0
+
+
+cdef inline int value_on(Pos* p, int sq) noexcept nogil:
+    return VALUE[code_type(p.b[sq])] if p.b[sq] > OFF else 0
+
+
+cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
+    """What the side to move wins, at least 0, by exchanging on `sq`: it captures there
+    with its least valuable piece that can legally do so (of those, the capture that
+    gains most, promotion included), or stops.  Make-based, so that every piece the
+    rules can express (hoppers, pieces that capture otherwise than they move) counts
+    through the generated move generator, with x-rays and pins."""
+    cdef uint32_t* mv = s.movebuf + (MAX_PLY + level) * MAX_MOVES
+    cdef int n, i, mover, gain, best_mover = INF, best_gain = 0, victim
+    cdef uint32_t m, best = 0
+    if level >= SEE_LEVELS or p.b[sq] <= OFF or not attacked(p.b, sq, p.side):
+        return 0
+    victim = value_on(p, sq)
+    n = gen_pseudo(p, mv)
+    for i in range(n):
+        m = mv[i]
+        if move_to(m) != sq or (m & (F_DROP | F_CASTLE | F_EP)):
+            continue
+        mover = VALUE[code_type(p.b[move_from(m)])]
+        if mover > best_mover:
+            continue
+        make(p, m)
+        if legal_after_make(p, m, 1):
+            gain = victim + value_on(p, sq) - mover
+            if mover < best_mover or gain > best_gain:
+                best, best_mover, best_gain = m, mover, gain
+        unmake(p)
+    if not best:
+        return 0
+    make(p, best)
+    gain = best_gain - see_reply(p, s, sq, level + 1)
+    unmake(p)
+    return gain if gain > 0 else 0
+
+
+cdef int see(Pos* p, Search* s, uint32_t m) noexcept nogil:
+    """Static exchange evaluation of the capture `m`: the material it wins (negative:
+    loses) when both sides then exchange on its square, each free to stop."""
+    cdef int to = move_to(m), gain, victim = captured_value(p, m)
+    cdef int mover = VALUE[code_type(p.b[move_from(m)])]
+    make(p, m)
+    gain = victim + value_on(p, to) - mover
+    if legal_after_make(p, m, 1):
+        gain -= see_reply(p, s, to, 0)
+    unmake(p)
+    return gain
+
+
+cdef inline bint losing_capture(Pos* p, Search* s, uint32_t m) noexcept nogil:
+    """Does the capture `m` lose material by exchange?  (Taking a piece worth at least
+    the taker's value never does, so only the others are evaluated.)"""
+    if captured_value(p, m) >= VALUE[code_type(p.b[move_from(m)])]:
+        return False
+    return see(p, s, m) < 0
+
+
 cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
                       int ply) noexcept nogil:
     """Sort moves best-first (insertion sort on a score computed once per move)."""
@@ -124,7 +195,9 @@ cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
             sc = 1 << 30
         else:
             sc = victim_value(p, m)
-            if sc:
+            if sc and USE_SEE and losing_capture(p, s, m):
+                sc = -(1 << 24) + sc     # after the quiet moves (quiescence skips them)
+            elif sc:
                 sc = (1 << 24) + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
             elif sel and not (m & (F_DROP | F_CASTLE)):
                 sc = (1 << 23) + VALUE[sel - 1]
@@ -145,6 +218,15 @@ cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
             j -= 1
         mv[j + 1] = m
         scores[j + 1] = sc
+
+
+cdef inline int good_captures(Pos* p, Search* s, uint32_t* mv, int n) noexcept nogil:
+    """How many moves, at the head of a list order_moves has just sorted, are captures
+    that do not lose material (the moves quiescence searches)."""
+    cdef int i = 0
+    while i < n and s.scores[i] >= 0 and victim_value(p, mv[i]):
+        i += 1
+    return i
 
 
 cdef inline void make_null(Pos* p) noexcept nogil:
@@ -246,9 +328,8 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil
         alpha = stand
     n = gen_pseudo(p, mv)
     order_moves(p, s, mv, n, 0, ply)
+    n = good_captures(p, s, mv, n)
     for i in range(n):
-        if not victim_value(p, mv[i]):
-            break                 # captures come first after ordering
         make(p, mv[i])
         if not legal_after_make(p, mv[i], 1):
             unmake(p)
