@@ -15,6 +15,8 @@ cdef enum:
     TT_UPPER = 3
     NULL_MOVE = 0               # null-move pruning: measured, see docs/engine.md
     USE_SEE = 1                 # losing captures last, and not in quiescence
+    FUTILITY = 0                # futility pruning and razoring: written, not yet measured
+    FUTILITY_DEPTH = 3          # plies from the horizon where they apply
     SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
 
 
@@ -368,6 +370,31 @@ cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply) noexc
     return score
 
 
+cdef inline int futility_margin(Search* s, int depth) noexcept nogil:
+    """How far below alpha (or above beta) a static evaluation `depth` plies from the
+    horizon may be before the search gives up on (or accepts) the node: two of the
+    game's cheapest pieces a ply."""
+    return 2 * s.least_value * depth
+
+
+cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
+                        int static) noexcept nogil:
+    """Reverse futility and razoring at a null-window node near the horizon, not in
+    check (the caller's condition) nor near mate scores: a static evaluation a margin
+    above beta is taken as a fail high, and one far below alpha that quiescence cannot
+    lift is taken as a fail low.  The score to return, or -INF to search on."""
+    cdef int score
+    if beta >= MATE_BOUND or alpha <= -MATE_BOUND:
+        return -INF
+    if static - futility_margin(s, depth) >= beta:
+        return static - futility_margin(s, depth)
+    if depth <= 2 and static + 3 * s.least_value * depth <= alpha:
+        score = quiesce(p, s, alpha, alpha + 1, ply)
+        if score <= alpha:
+            return score
+    return -INF
+
+
 cdef inline int reduction(Pos* p, Search* s, uint32_t m, int depth, int legal_count,
                           bint checked, bint quiet, int ply) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering,
@@ -403,7 +430,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
     cdef uint32_t best_move = 0, tt_move = 0, m
     cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
-    cdef bint quiet
+    cdef int static
+    cdef bint quiet, futile
     cdef TTHit hit
     if ply > 0:
         if repeated(p) or rules_draw(p):
@@ -436,6 +464,13 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         score = null_move_cutoff(p, s, depth, beta, ply)
         if score != -INF:
             return score
+    futile = False
+    if FUTILITY and ply > 0 and not checked and beta - alpha == 1 and depth <= FUTILITY_DEPTH:
+        static = evaluate(p)
+        score = shallow_cutoff(p, s, depth, alpha, beta, ply, static)
+        if score != -INF:
+            return score
+        futile = static + futility_margin(s, depth) <= alpha and alpha > -MATE_BOUND
     n = gen_pseudo(p, mv)
     order_moves(p, s, mv, n, tt_move, ply)
     for i in range(n):
@@ -446,6 +481,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             unmake(p)
             continue
         legal_count += 1
+        if futile and quiet and legal_count > 1 and not in_check(p, p.side):
+            unmake(p)             # a quiet move cannot lift a hopeless static score
+            continue
         score = search_move(p, s, depth, alpha, beta, ply, legal_count,
                             reduction(p, s, m, depth, legal_count, checked, quiet, ply))
         unmake(p)
@@ -495,6 +533,9 @@ cdef int search_root(Pos* p, Search* s, uint32_t* root, int n, int depth, int al
             best_move[0] = root[i]
         if score > a:
             a = score
+        if a >= beta:
+            break                     # fails high: an aspiration window is widened
     if best_move[0] and not s.stopped:
-        tt_write(s, p.key, best_move[0], best, depth, TT_EXACT)
+        tt_write(s, p.key, best_move[0], best, depth,
+                 TT_LOWER if best >= beta else (TT_EXACT if best > alpha else TT_UPPER))
     return best
