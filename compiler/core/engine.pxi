@@ -11,12 +11,13 @@ cdef enum:
 
 
 cdef class HashTable:
-    """A transposition table: 2^k entries of 16 bytes.  Engines share one (Lazy SMP,
+    """A transposition table: 2^k entries of 16 bytes, in buckets of four.  Engines share one (Lazy SMP,
     and the positions of one game in a protocol session) by holding the same object;
     the memory is freed when the last holder lets go."""
 
     cdef TTEntry* entries
     cdef uint64_t mask
+    cdef public int generation      # searches begun with it (ages entries, mod 64)
 
     def __cinit__(self, int megabytes):
         cdef uint64_t count = 1
@@ -156,6 +157,9 @@ cdef class Engine:
         if n == 0:
             return (no_move_score(&self.pos, 0), 0, 0, False)
         self._reserve(MAX_PLY + SEE_LEVELS + 8)
+        if depth == 1:                  # a new search: older entries age
+            self.table.generation = (self.table.generation + 1) & 63
+        self.search.generation = self.table.generation
         self.search.nodes = 0
         self.search.node_limit = node_limit
         self.search.deadline = now() + seconds if seconds > 0 else 0.0

@@ -13,6 +13,7 @@ cdef enum:
     TT_EXACT = 1
     TT_LOWER = 2
     TT_UPPER = 3
+    TT_WAYS = 1                 # entries in one transposition-table bucket
     NULL_MOVE = 0               # null-move pruning: measured, see docs/engine.md
     USE_SEE = 1                 # losing captures last, and not in quiescence
     FUTILITY = 0                # futility pruning and razoring: written, not yet measured
@@ -22,7 +23,7 @@ cdef enum:
 
 cdef struct TTEntry:
     # Lock-free for Lazy SMP (several threads share one table): `data` packs the move,
-    # score, depth and bound, and `check` is key ^ data, so an entry that another thread
+    # score, depth, bound (2 bits) and generation (6 bits), and `check` is key ^ data, so an entry that another thread
     # was writing while this one read it fails the key test instead of being trusted.
     uint64_t check
     uint64_t data
@@ -31,6 +32,7 @@ cdef struct TTEntry:
 cdef struct Search:
     TTEntry* tt
     uint64_t tt_mask
+    int generation              # the table's search counter (ages its entries)
     uint64_t nodes
     uint64_t node_limit
     double deadline             # seconds on the monotonic clock; 0 = none
@@ -52,29 +54,61 @@ cdef struct TTHit:
     int flag                    # 0: no entry for this key
 
 
+cdef inline TTEntry* tt_bucket(Search* s, uint64_t key) noexcept nogil:
+    """The first of the TT_WAYS entries where `key` may be stored."""
+    return &s.tt[key & s.tt_mask & ~(<uint64_t> (TT_WAYS - 1))]
+
+
 cdef inline TTHit tt_read(Search* s, uint64_t key) noexcept nogil:
     """The table's entry for `key` (flag 0 when it holds none)."""
-    cdef TTEntry* e = &s.tt[key & s.tt_mask]
-    cdef uint64_t data = e.data
+    cdef TTEntry* e = tt_bucket(s, key)
+    cdef uint64_t data = 0
+    cdef int i
     cdef TTHit hit
     hit.flag = 0
     hit.move = 0
-    if (e.check ^ data) != key or data == 0:
+    for i in range(TT_WAYS):
+        data = e[i].data
+        if (e[i].check ^ data) == key and data != 0:
+            break
+        data = 0
+    if data == 0:
         return hit
     hit.move = <uint32_t> data              # the low 32 bits
     hit.score = <int> ((data >> 32) & 0xffff) - 32768
     hit.depth = <int> ((data >> 48) & 0xff)
-    hit.flag = <int> (data >> 56)
+    hit.flag = <int> ((data >> 56) & 3)
     return hit
+
+
+cdef inline int tt_worth(Search* s, uint64_t data) noexcept nogil:
+    """How much an entry is worth keeping: its depth, less 8 plies for each search
+    (generation) since it was written."""
+    return <int> ((data >> 48) & 0xff) - 8 * ((s.generation - <int> (data >> 58)) & 63)
 
 
 cdef inline void tt_write(Search* s, uint64_t key, uint32_t move, int score, int depth,
                           int flag) noexcept nogil:
-    cdef TTEntry* e = &s.tt[key & s.tt_mask]
+    """Store in the bucket's entry for `key` if it has one, else in an empty entry,
+    else in place of the entry worth least (shallow, or left by an older search)."""
+    cdef TTEntry* e = tt_bucket(s, key)
+    cdef TTEntry* victim = e
+    cdef int i, worth, least = INF
+    cdef uint64_t old
     cdef uint64_t data = (<uint64_t> move | (<uint64_t> ((score + 32768) & 0xffff) << 32)
-                          | (<uint64_t> (depth & 0xff) << 48) | (<uint64_t> flag << 56))
-    e.data = data
-    e.check = key ^ data
+                          | (<uint64_t> (depth & 0xff) << 48) | (<uint64_t> flag << 56)
+                          | (<uint64_t> (s.generation & 63) << 58))
+    for i in range(TT_WAYS):
+        old = e[i].data
+        if old == 0 or (e[i].check ^ old) == key:
+            victim = &e[i]
+            break
+        worth = tt_worth(s, old)
+        if worth < least:
+            least = worth
+            victim = &e[i]
+    victim.data = data
+    victim.check = key ^ data
 
 
 cdef inline double now() noexcept nogil:
