@@ -132,38 +132,29 @@ def _see_of(game, fen, uci):
     return pos.engine.see(move.code), letters
 
 
-def test_see_counts_x_rays_and_defenders():
-    game = ff.load("chess")
+# (game, position, capture, the exchange's value as {piece letter: count}).
+KNOWN_EXCHANGES = [
     # A rook takes a pawn the black rook defends: it loses the exchange without the
     # queen behind it, and wins the pawn with it (black then does better not to take).
-    see, values = _see_of(game, "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5")
-    assert see == values["p"] - values["r"]
-    see, values = _see_of(game, "3rk3/8/8/3p4/8/8/3R4/3QK3 w - - 0 1", "d2d5")
-    assert see == values["p"]
+    ("chess", "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5", {"p": 1, "r": -1}),
+    ("chess", "3rk3/8/8/3p4/8/8/3R4/3QK3 w - - 0 1", "d2d5", {"p": 1}),
     # An undefended piece is simply won; a pawn taking a defended knight wins the
     # knight for the pawn.
-    see, values = _see_of(game, "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1d5")
-    assert see == values["n"]
-    see, values = _see_of(game, "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5")
-    assert see == values["n"] - values["p"]
-
-
-def test_see_lets_a_pinned_defender_stand():
-    game = ff.load("chess")
+    ("chess", "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1d5", {"n": 1}),
+    ("chess", "4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", {"n": 1, "p": -1}),
     # The knight on f6 defends d5, but the rook on f1 pins it to its king on f8: the
     # rook's capture of d5 wins the pawn.  With the king on g8 the knight recaptures.
-    see, values = _see_of(game, "5k2/8/5n2/3p4/8/8/8/3R1RK1 w - - 0 1", "d1d5")
-    assert see == values["p"]
-    see, values = _see_of(game, "6k1/8/5n2/3p4/8/8/8/3R1RK1 w - - 0 1", "d1d5")
-    assert see == values["p"] - values["r"]
-
-
-def test_see_follows_a_cannon_recapture():
-    game = ff.load("xiangqi")
+    ("chess", "5k2/8/5n2/3p4/8/8/8/3R1RK1 w - - 0 1", "d1d5", {"p": 1}),
+    ("chess", "6k1/8/5n2/3p4/8/8/8/3R1RK1 w - - 0 1", "d1d5", {"p": 1, "r": -1}),
     # The red rook takes the pawn on e5; the black cannon on e8 recaptures over the
     # screen on e7, so the rook is lost for the pawn.  Without the screen the cannon
     # cannot take, and the pawn is won.
-    see, values = _see_of(game, "5k3/9/4c4/4p4/9/4p4/9/9/4R4/3K5 w - - 0 1", "e2e5")
-    assert see == values["p"] - values["r"]
-    see, values = _see_of(game, "5k3/9/4c4/9/9/4p4/9/9/4R4/3K5 w - - 0 1", "e2e5")
-    assert see == values["p"]
+    ("xiangqi", "5k3/9/4c4/4p4/9/4p4/9/9/4R4/3K5 w - - 0 1", "e2e5", {"p": 1, "r": -1}),
+    ("xiangqi", "5k3/9/4c4/9/9/4p4/9/9/4R4/3K5 w - - 0 1", "e2e5", {"p": 1}),
+]
+
+
+@pytest.mark.parametrize("name, fen, uci, counts", KNOWN_EXCHANGES)
+def test_see_of_known_exchanges(name, fen, uci, counts):
+    see, values = _see_of(ff.load(name), fen, uci)
+    assert see == sum(values[letter] * count for letter, count in counts.items())
