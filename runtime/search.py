@@ -21,7 +21,13 @@ from .timing import Budget
 
 MATE = 30000
 MATE_BOUND = 29000
+INF = 32000
 MAX_DEPTH = 64
+# Aspiration windows: from this depth on, a single line is first searched in a window
+# of ASPIRATION_WINDOW centipawns around the previous depth's score, widened (doubled
+# on the failing side) until the score falls inside it.  0 switches them off.
+ASPIRATION_DEPTH = 4
+ASPIRATION_WINDOW = 0
 
 
 @dataclass
@@ -80,27 +86,52 @@ class _Run:
     def nodes(self):
         return self.main_nodes + (self.helpers.nodes if self.helpers else 0)
 
-    def search_line(self, depth, codes):
-        """One search of the root restricted to `codes`: (score, Move or None)."""
+    def search_line(self, depth, codes, alpha=-INF, beta=INF):
+        """One search of the root restricted to `codes`, in the window (alpha, beta):
+        (score, Move or None)."""
         nodes_left = self.node_limit - self.main_nodes if self.node_limit else 0
         if self.node_limit and nodes_left <= 0:
             self.stopped = True
             return None, None
         score, code, used, stopped = self.engine.search_depth(
-            depth, node_limit=nodes_left, seconds=self.budget.hard_left(), moves=codes)
+            depth, node_limit=nodes_left, seconds=self.budget.hard_left(), moves=codes,
+            alpha=alpha, beta=beta)
         self.main_nodes += used
         self.stopped = self.stopped or stopped
         return score, self.by_code.get(code)
 
-    def iteration(self, depth, lines_wanted):
+    def aspiring_line(self, depth, codes, guess):
+        """search_line in a narrow window around `guess` (the previous depth's score),
+        widened on the side it fails until the score lies inside it."""
+        if not ASPIRATION_WINDOW or guess is None or depth < ASPIRATION_DEPTH \
+                or abs(guess) >= MATE_BOUND:
+            return self.search_line(depth, codes)
+        below = above = ASPIRATION_WINDOW
+        while True:
+            alpha, beta = max(guess - below, -INF), min(guess + above, INF)
+            score, move = self.search_line(depth, codes, alpha, beta)
+            if move is None or self.stopped:
+                return score, move
+            if alpha < score < beta or (alpha == -INF and beta == INF):
+                return score, move
+            if score <= alpha:
+                below = INF if below >= 4 * ASPIRATION_WINDOW else below * 2
+            else:
+                above = INF if above >= 4 * ASPIRATION_WINDOW else above * 2
+
+    def iteration(self, depth, lines_wanted, guess=None):
         """One depth: up to `lines_wanted` (score, move) lines, best first; [] when the
-        depth was stopped before its first line was complete."""
+        depth was stopped before its first line was complete.  `guess`: the previous
+        depth's score, for an aspiration window when a single line is wanted."""
         lines, excluded = [], set()
         for _ in range(lines_wanted):
             codes = [c for c in self.codes if c not in excluded]
             if not codes:
                 break
-            score, move = self.search_line(depth, codes)
+            if lines_wanted == 1:
+                score, move = self.aspiring_line(depth, codes, guess)
+            else:
+                score, move = self.search_line(depth, codes)
             if move is None:
                 break
             lines.append((score, move))       # a stopped depth 1 still gives its best
@@ -160,7 +191,7 @@ def _deepen(run, limit_depth, multipv, on_info, stop_flag):
     for d in range(1, limit_depth + 1):
         if d > 1 and not run.budget.may_deepen():
             break                                 # the next depth would not finish
-        found = run.iteration(d, multipv)
+        found = run.iteration(d, multipv, lines[0].score if lines else None)
         if not found or (run.stopped and lines):
             break                                 # an interrupted depth is discarded
         seconds = time.monotonic() - started

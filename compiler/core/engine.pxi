@@ -11,12 +11,13 @@ cdef enum:
 
 
 cdef class HashTable:
-    """A transposition table: 2^k entries of 16 bytes.  Engines share one (Lazy SMP,
+    """A transposition table: 2^k entries of 16 bytes, in buckets of four.  Engines share one (Lazy SMP,
     and the positions of one game in a protocol session) by holding the same object;
     the memory is freed when the last holder lets go."""
 
     cdef TTEntry* entries
     cdef uint64_t mask
+    cdef public int generation      # searches begun with it (ages entries, mod 64)
 
     def __cinit__(self, int megabytes):
         cdef uint64_t count = 1
@@ -132,6 +133,19 @@ cdef class Engine:
         self._idle()
         return evaluate(&self.pos)
 
+    def piece_values(self):
+        """The material value of each piece type, in type order (centipawns)."""
+        return [VALUE[t] for t in range(NTYPES)]
+
+    def see(self, uint32_t move):
+        """Static exchange evaluation of the pseudo-legal capture `move` (search.pxi's
+        `see`): the material the side to move wins by it, once both sides have
+        exchanged on its square as long as it pays."""
+        self._idle()
+        self._prepare_search()
+        self._reserve(SEE_LEVELS + 8)
+        return see(&self.pos, &self.search, move)
+
     def search_depth(self, int depth, uint64_t node_limit=0, double seconds=0.0,
                      int alpha=-INF, int beta=INF, moves=None):
         """One iteration of iterative deepening: (score, best move, nodes, stopped).
@@ -151,7 +165,10 @@ cdef class Engine:
             n += 1
         if n == 0:
             return (no_move_score(&self.pos, 0), 0, 0, False)
-        self._reserve(MAX_PLY + 8)
+        self._reserve(MAX_PLY + SEE_LEVELS + 8)
+        if depth == 1:                  # a new search: older entries age
+            self.table.generation = (self.table.generation + 1) & 63
+        self.search.generation = self.table.generation
         self.search.nodes = 0
         self.search.node_limit = node_limit
         self.search.deadline = now() + seconds if seconds > 0 else 0.0
@@ -171,7 +188,8 @@ cdef class Engine:
         if self.table is None:
             self.set_hash_size(16)
         if self.search.movebuf == NULL:
-            self.search.movebuf = <uint32_t*> malloc(<size_t> MAX_PLY * MAX_MOVES * sizeof(uint32_t))
+            self.search.movebuf = <uint32_t*> malloc(<size_t> (MAX_PLY + SEE_LEVELS) * MAX_MOVES
+                                                        * sizeof(uint32_t))
             self.search.scores = <int*> malloc(MAX_MOVES * sizeof(int))
             if self.search.movebuf == NULL or self.search.scores == NULL:
                 raise MemoryError()

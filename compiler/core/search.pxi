@@ -13,12 +13,17 @@ cdef enum:
     TT_EXACT = 1
     TT_LOWER = 2
     TT_UPPER = 3
+    TT_WAYS = 1                 # entries in one transposition-table bucket
     NULL_MOVE = 0               # null-move pruning: measured, see docs/engine.md
+    USE_SEE = 1                 # losing captures last, and not in quiescence
+    FUTILITY = 0                # futility pruning and razoring: written, not yet measured
+    FUTILITY_DEPTH = 3          # plies from the horizon where they apply
+    SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
 
 
 cdef struct TTEntry:
     # Lock-free for Lazy SMP (several threads share one table): `data` packs the move,
-    # score, depth and bound, and `check` is key ^ data, so an entry that another thread
+    # score, depth, bound (2 bits) and generation (6 bits), and `check` is key ^ data, so an entry that another thread
     # was writing while this one read it fails the key test instead of being trusted.
     uint64_t check
     uint64_t data
@@ -27,6 +32,7 @@ cdef struct TTEntry:
 cdef struct Search:
     TTEntry* tt
     uint64_t tt_mask
+    int generation              # the table's search counter (ages its entries)
     uint64_t nodes
     uint64_t node_limit
     double deadline             # seconds on the monotonic clock; 0 = none
@@ -36,7 +42,8 @@ cdef struct Search:
     int least_value             # the cheapest non-royal type's value (the "pawn")
     uint32_t killers[MAX_PLY][2]
     int history[NCODES * NSQ]
-    uint32_t* movebuf           # MAX_PLY lists of MAX_MOVES moves (heap, not C stack)
+    uint32_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
+                                # one per ply, then one per exchange-evaluation level
     int* scores                 # move-ordering scores (one list: ordering never nests)
 
 
@@ -47,29 +54,61 @@ cdef struct TTHit:
     int flag                    # 0: no entry for this key
 
 
+cdef inline TTEntry* tt_bucket(Search* s, uint64_t key) noexcept nogil:
+    """The first of the TT_WAYS entries where `key` may be stored."""
+    return &s.tt[key & s.tt_mask & ~(<uint64_t> (TT_WAYS - 1))]
+
+
 cdef inline TTHit tt_read(Search* s, uint64_t key) noexcept nogil:
     """The table's entry for `key` (flag 0 when it holds none)."""
-    cdef TTEntry* e = &s.tt[key & s.tt_mask]
-    cdef uint64_t data = e.data
+    cdef TTEntry* e = tt_bucket(s, key)
+    cdef uint64_t data = 0
+    cdef int i
     cdef TTHit hit
     hit.flag = 0
     hit.move = 0
-    if (e.check ^ data) != key or data == 0:
+    for i in range(TT_WAYS):
+        data = e[i].data
+        if (e[i].check ^ data) == key and data != 0:
+            break
+        data = 0
+    if data == 0:
         return hit
     hit.move = <uint32_t> data              # the low 32 bits
     hit.score = <int> ((data >> 32) & 0xffff) - 32768
     hit.depth = <int> ((data >> 48) & 0xff)
-    hit.flag = <int> (data >> 56)
+    hit.flag = <int> ((data >> 56) & 3)
     return hit
+
+
+cdef inline int tt_worth(Search* s, uint64_t data) noexcept nogil:
+    """How much an entry is worth keeping: its depth, less 8 plies for each search
+    (generation) since it was written."""
+    return <int> ((data >> 48) & 0xff) - 8 * ((s.generation - <int> (data >> 58)) & 63)
 
 
 cdef inline void tt_write(Search* s, uint64_t key, uint32_t move, int score, int depth,
                           int flag) noexcept nogil:
-    cdef TTEntry* e = &s.tt[key & s.tt_mask]
+    """Store in the bucket's entry for `key` if it has one, else in an empty entry,
+    else in place of the entry worth least (shallow, or left by an older search)."""
+    cdef TTEntry* e = tt_bucket(s, key)
+    cdef TTEntry* victim = e
+    cdef int i, worth, least = INF
+    cdef uint64_t old
     cdef uint64_t data = (<uint64_t> move | (<uint64_t> ((score + 32768) & 0xffff) << 32)
-                          | (<uint64_t> (depth & 0xff) << 48) | (<uint64_t> flag << 56))
-    e.data = data
-    e.check = key ^ data
+                          | (<uint64_t> (depth & 0xff) << 48) | (<uint64_t> flag << 56)
+                          | (<uint64_t> (s.generation & 63) << 58))
+    for i in range(TT_WAYS):
+        old = e[i].data
+        if old == 0 or (e[i].check ^ old) == key:
+            victim = &e[i]
+            break
+        worth = tt_worth(s, old)
+        if worth < least:
+            least = worth
+            victim = &e[i]
+    victim.data = data
+    victim.check = key ^ data
 
 
 cdef inline double now() noexcept nogil:
@@ -110,6 +149,74 @@ cdef inline int history_index(Pos* p, uint32_t m) noexcept nogil:
     return p.b[move_from(m)] * NSQ + move_to(m)
 
 
+cdef inline int captured_value(Pos* p, uint32_t m) noexcept nogil:
+    """The value of the piece `m` captures (0 for none)."""
+    cdef int cap
+    if m & (F_DROP | F_CASTLE):
+        return 0
+    cap = p.b[p.ep_victim] if (m & F_EP) else p.b[move_to(m)]
+    return VALUE[code_type(cap)] if cap > OFF else 0
+
+
+cdef inline int value_on(Pos* p, int sq) noexcept nogil:
+    return VALUE[code_type(p.b[sq])] if p.b[sq] > OFF else 0
+
+
+cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
+    """What the side to move wins, at least 0, by exchanging on `sq`: it captures there
+    with its least valuable piece that can legally do so (of those, the capture that
+    gains most, promotion included), or stops.  Make-based, so that every piece the
+    rules can express (hoppers, pieces that capture otherwise than they move) counts
+    through the generated move generator, with x-rays and pins."""
+    cdef uint32_t* mv = s.movebuf + (MAX_PLY + level) * MAX_MOVES
+    cdef int n, i, mover, gain, best_mover = INF, best_gain = 0, victim
+    cdef uint32_t m, best = 0
+    if level >= SEE_LEVELS or p.b[sq] <= OFF or not attacked(p.b, sq, p.side):
+        return 0
+    victim = value_on(p, sq)
+    n = gen_pseudo(p, mv)
+    for i in range(n):
+        m = mv[i]
+        if move_to(m) != sq or (m & (F_DROP | F_CASTLE | F_EP)):
+            continue
+        mover = VALUE[code_type(p.b[move_from(m)])]
+        if mover > best_mover:
+            continue
+        make(p, m)
+        if legal_after_make(p, m, 1):
+            gain = victim + value_on(p, sq) - mover
+            if mover < best_mover or gain > best_gain:
+                best, best_mover, best_gain = m, mover, gain
+        unmake(p)
+    if not best:
+        return 0
+    make(p, best)
+    gain = best_gain - see_reply(p, s, sq, level + 1)
+    unmake(p)
+    return gain if gain > 0 else 0
+
+
+cdef int see(Pos* p, Search* s, uint32_t m) noexcept nogil:
+    """Static exchange evaluation of the capture `m`: the material it wins (negative:
+    loses) when both sides then exchange on its square, each free to stop."""
+    cdef int to = move_to(m), gain, victim = captured_value(p, m)
+    cdef int mover = VALUE[code_type(p.b[move_from(m)])]
+    make(p, m)
+    gain = victim + value_on(p, to) - mover
+    if legal_after_make(p, m, 1):
+        gain -= see_reply(p, s, to, 0)
+    unmake(p)
+    return gain
+
+
+cdef inline bint losing_capture(Pos* p, Search* s, uint32_t m) noexcept nogil:
+    """Does the capture `m` lose material by exchange?  (Taking a piece worth at least
+    the taker's value never does, so only the others are evaluated.)"""
+    if captured_value(p, m) >= VALUE[code_type(p.b[move_from(m)])]:
+        return False
+    return see(p, s, m) < 0
+
+
 cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
                       int ply) noexcept nogil:
     """Sort moves best-first (insertion sort on a score computed once per move)."""
@@ -124,7 +231,9 @@ cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
             sc = 1 << 30
         else:
             sc = victim_value(p, m)
-            if sc:
+            if sc and USE_SEE and losing_capture(p, s, m):
+                sc = -(1 << 24) + sc     # after the quiet moves (quiescence skips them)
+            elif sc:
                 sc = (1 << 24) + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
             elif sel and not (m & (F_DROP | F_CASTLE)):
                 sc = (1 << 23) + VALUE[sel - 1]
@@ -145,6 +254,15 @@ cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
             j -= 1
         mv[j + 1] = m
         scores[j + 1] = sc
+
+
+cdef inline int good_captures(Pos* p, Search* s, uint32_t* mv, int n) noexcept nogil:
+    """How many moves, at the head of a list order_moves has just sorted, are captures
+    that do not lose material (the moves quiescence searches)."""
+    cdef int i = 0
+    while i < n and s.scores[i] >= 0 and victim_value(p, mv[i]):
+        i += 1
+    return i
 
 
 cdef inline void make_null(Pos* p) noexcept nogil:
@@ -246,9 +364,8 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil
         alpha = stand
     n = gen_pseudo(p, mv)
     order_moves(p, s, mv, n, 0, ply)
+    n = good_captures(p, s, mv, n)
     for i in range(n):
-        if not victim_value(p, mv[i]):
-            break                 # captures come first after ordering
         make(p, mv[i])
         if not legal_after_make(p, mv[i], 1):
             unmake(p)
@@ -287,6 +404,31 @@ cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply) noexc
     return score
 
 
+cdef inline int futility_margin(Search* s, int depth) noexcept nogil:
+    """How far below alpha (or above beta) a static evaluation `depth` plies from the
+    horizon may be before the search gives up on (or accepts) the node: two of the
+    game's cheapest pieces a ply."""
+    return 2 * s.least_value * depth
+
+
+cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
+                        int static) noexcept nogil:
+    """Reverse futility and razoring at a null-window node near the horizon, not in
+    check (the caller's condition) nor near mate scores: a static evaluation a margin
+    above beta is taken as a fail high, and one far below alpha that quiescence cannot
+    lift is taken as a fail low.  The score to return, or -INF to search on."""
+    cdef int score
+    if beta >= MATE_BOUND or alpha <= -MATE_BOUND:
+        return -INF
+    if static - futility_margin(s, depth) >= beta:
+        return static - futility_margin(s, depth)
+    if depth <= 2 and static + 3 * s.least_value * depth <= alpha:
+        score = quiesce(p, s, alpha, alpha + 1, ply)
+        if score <= alpha:
+            return score
+    return -INF
+
+
 cdef inline int reduction(Pos* p, Search* s, uint32_t m, int depth, int legal_count,
                           bint checked, bint quiet, int ply) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering,
@@ -322,7 +464,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
     cdef uint32_t best_move = 0, tt_move = 0, m
     cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
-    cdef bint quiet
+    cdef int static
+    cdef bint quiet, futile
     cdef TTHit hit
     if ply > 0:
         if repeated(p) or rules_draw(p):
@@ -355,6 +498,13 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         score = null_move_cutoff(p, s, depth, beta, ply)
         if score != -INF:
             return score
+    futile = False
+    if FUTILITY and ply > 0 and not checked and beta - alpha == 1 and depth <= FUTILITY_DEPTH:
+        static = evaluate(p)
+        score = shallow_cutoff(p, s, depth, alpha, beta, ply, static)
+        if score != -INF:
+            return score
+        futile = static + futility_margin(s, depth) <= alpha and alpha > -MATE_BOUND
     n = gen_pseudo(p, mv)
     order_moves(p, s, mv, n, tt_move, ply)
     for i in range(n):
@@ -365,6 +515,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             unmake(p)
             continue
         legal_count += 1
+        if futile and quiet and legal_count > 1 and not in_check(p, p.side):
+            unmake(p)             # a quiet move cannot lift a hopeless static score
+            continue
         score = search_move(p, s, depth, alpha, beta, ply, legal_count,
                             reduction(p, s, m, depth, legal_count, checked, quiet, ply))
         unmake(p)
@@ -414,6 +567,9 @@ cdef int search_root(Pos* p, Search* s, uint32_t* root, int n, int depth, int al
             best_move[0] = root[i]
         if score > a:
             a = score
+        if a >= beta:
+            break                     # fails high: an aspiration window is widened
     if best_move[0] and not s.stopped:
-        tt_write(s, p.key, best_move[0], best, depth, TT_EXACT)
+        tt_write(s, p.key, best_move[0], best, depth,
+                 TT_LOWER if best >= beta else (TT_EXACT if best > alpha else TT_UPPER))
     return best
