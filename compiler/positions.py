@@ -54,7 +54,7 @@ class PositionRules:
         """Shredder-FEN letter (the rook's file, `H`, `a`) -> its K/Q letter, for the
         rights whose file letter is not itself K, Q, k or q."""
         files = {}
-        for letter, (colour, _, rook, _) in self.castling.items():
+        for letter, (colour, _, rook, *_) in self.castling.items():
             file = chr(ord("a") + rook[0])
             file = file.upper() if colour == 0 else file
             if file not in self.castling:
