@@ -29,6 +29,19 @@ REFUSED = {
     "kjartansson": "captured pieces that change type",
     "ichess": "a deployment phase",
     "wwii": "per-side capture dispositions",
+    "breakthrough": "without a repetition rule",
+    "jesonmor": "without a repetition rule",
+    # Rules Fairy-Stockfish has options for, which the exporter does not write yet
+    "armageddon": "draw odds",
+    "atomar": "explosions",
+    "atomic": "explosions",
+    "nocheckatomic": "explosions",
+    "berolina": "marked double steps",
+    "pawnback": "marked double steps",
+    "pawnsideways": "marked double steps",
+    "caparandom": "Chess960 castling",
+    "fischerandom": "Chess960 castling",
+    "makpong": "check-escape rule",
 }
 
 

@@ -51,7 +51,8 @@ def _refuse_unsupported(v):
     )
     for failed, reason in checks:
         if failed:
-            raise ExportRefusal(f"Fairy-Stockfish has no {reason}")
+            raise ExportRefusal(reason if reason.startswith("the exporter") else
+                                f"Fairy-Stockfish has no {reason}")
 
 
 def _promotes_to_ordinary(v):
@@ -341,7 +342,7 @@ def _setup_piece(v, square):
     from ..fen import parse_board, split_board_field
     tokens = {t: p.name for p in v.pieces for t in p.tokens if t}
     board, _ = split_board_field(v.setup.split()[0], v.ranks)
-    placed = parse_board(board, v.files, v.ranks, tokens)
+    placed = parse_board(board, v.files, v.ranks, tokens, walls=set())  # walls stay in the FEN
     return placed[(ord(square[0]) - 97, int(square[1:]) - 1)]
 
 
