@@ -373,6 +373,7 @@ class Lowerer:
                 per_colour.append(sorted(zone))
             out.append({"type": t, "code_white": piece_code(t, WHITE),
                         "squares": per_colour, "not_doubled": rule.not_doubled,
+                        "file_limit": rule.file_limit,
                         "not_mating": rule.not_mating})
         return out
 

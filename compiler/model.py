@@ -87,6 +87,9 @@ class DropRule:
     zone: SquareSet
     not_doubled: bool           # not on a file holding an own unpromoted piece of its type
     not_mating: bool            # a drop of it may not give checkmate
+    # with not_doubled: how many own unpromoted ones a file may hold before a drop there
+    # is refused (1 for `not doubled`, 2 for `not tripled`)
+    file_limit: int = 1
 
 
 @dataclass(frozen=True)

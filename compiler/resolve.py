@@ -494,9 +494,11 @@ class Resolver(RegionResolver, PromotionResolver):
                 continue
             zone = SquareSet(specific.get((name, "white"), default["white"]),
                              specific.get((name, "black"), default["black"]))
+            own = flags.get(name, set())
             rules.append(DropRule(piece=name, zone=zone,
-                                  not_doubled="not doubled" in flags.get(name, ()),
-                                  not_mating="not mating" in flags.get(name, ())))
+                                  not_doubled=bool({"not doubled", "not tripled"} & own),
+                                  not_mating="not mating" in own,
+                                  file_limit=1 if "not doubled" in own else 2))
         return tuple(rules)
 
     def _check_drop_letters(self, drops):

@@ -366,6 +366,8 @@ def _drop_rule(v, types, drop, base):
     lines = []
     if drop.not_doubled:
         lines.append(f"dropNoDoubled = {letter}")
+        if drop.file_limit != 1:
+            lines.append(f"dropNoDoubledCount = {drop.file_limit}")
     if drop.not_mating:
         if option != "shogiPawn":
             raise ExportRefusal("Fairy-Stockfish forbids mating drops of the shogi pawn only")
