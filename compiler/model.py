@@ -90,6 +90,9 @@ class DropRule:
     # with not_doubled: how many own unpromoted ones a file may hold before a drop there
     # is refused (1 for `not doubled`, 2 for `not tripled`)
     file_limit: int = 1
+    # a drop of it that checkmates is legal and loses (Fairy-Stockfish's convention;
+    # not_mating is then false)
+    mating_loses: bool = False
 
 
 @dataclass(frozen=True)

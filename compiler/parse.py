@@ -70,7 +70,7 @@ TERMINAL_WORDS = {
     "ALL": "all",
     "SIDE_NAME": "white or black",
     "CAPTURE_FATE": "go to hand or are removed",
-    "DROP_FLAG": "not doubled, not tripled or not mating",
+    "DROP_FLAG": "not doubled, not tripled, not mating or mating loses",
     "TAKEN_BACK": "castling, en passant or drops",
     # (symbols are quoted: "expected all, &, ,, ..." did not read as a sentence)
     "LEAVING": "'or leaving'",

@@ -497,7 +497,9 @@ class Resolver(RegionResolver, PromotionResolver):
             own = flags.get(name, set())
             rules.append(DropRule(piece=name, zone=zone,
                                   not_doubled=bool({"not doubled", "not tripled"} & own),
-                                  not_mating="not mating" in own,
+                                  # `mating loses` (a child's) overrides `not mating`
+                                  not_mating="not mating" in own and "mating loses" not in own,
+                                  mating_loses="mating loses" in own,
                                   file_limit=1 if "not doubled" in own else 2))
         return tuple(rules)
 

@@ -45,3 +45,52 @@ def test_promoted_swallows_and_enemy_swallows_do_not_count(games):
 def test_swallow_drops_match_fairy_stockfish(games, fen):
     ours = sorted(str(m) for m in games["torishogi"].position(fen).legal_moves())
     assert ours == sorted(sf.legal_moves("torishogi", fen, []))
+
+
+# -- a mating drop: refused (not mating) or legal and losing (mating loses) ---------------
+MATING_DROP_FEN = "8k/6S2/7G1/9/9/9/9/9/4K4[P] w - - 0 1"     # P@i8 mates
+FSF_SHOGI = """variant fsfshogi extends shogi
+drop pawn in all not doubled mating loses
+"""
+
+
+@pytest.fixture(scope="module")
+def fsf_shogi(tmp_path_factory):
+    from fsf_playouts import load_text
+    return load_text(tmp_path_factory, "fsfshogi", FSF_SHOGI)
+
+
+def test_not_mating_refuses_the_drop(games):
+    pos = games["shogi"].position(MATING_DROP_FEN)
+    assert pos.perft(1) == 86
+    assert "P@i8" not in [str(m) for m in pos.legal_moves()]
+
+
+def test_mating_loses_counts_the_drop_as_fairy_stockfish(fsf_shogi):
+    pos = fsf_shogi.position(MATING_DROP_FEN)
+    assert pos.perft(1) == 87 == len(sf.legal_moves("shogi", MATING_DROP_FEN, []))
+    assert not fsf_shogi.variant.drops[-1].not_mating
+
+
+def test_after_a_mating_drop_the_mated_side_wins(fsf_shogi):
+    pos = fsf_shogi.position(MATING_DROP_FEN)
+    pos.push_uci("P@i8")
+    assert pos.legal_moves() == []
+    assert pos.outcome().winner == "black"
+    assert pos.outcome().reason == "checkmate by a forbidden drop"
+    assert sf.game_result("shogi", MATING_DROP_FEN, ["P@i8"]) > 0     # side to move wins
+
+
+def test_a_mating_drop_of_another_piece_is_plain_checkmate(fsf_shogi):
+    fen = "8k/6S2/7G1/9/9/9/9/9/4K4[G] w - - 0 1"
+    pos = fsf_shogi.position(fen)
+    pos.push_uci("G@i8")
+    assert pos.outcome().winner == "white"
+    assert pos.outcome().reason == "checkmate"
+
+
+def test_a_checking_drop_that_does_not_mate_goes_on(fsf_shogi):
+    fen = "8k/9/7G1/9/9/9/9/9/4K4[P] w - - 0 1"
+    pos = fsf_shogi.position(fen)
+    pos.push_uci("P@i8")
+    assert pos.is_check() and pos.outcome() is None

@@ -368,7 +368,7 @@ def _drop_rule(v, types, drop, base):
         lines.append(f"dropNoDoubled = {letter}")
         if drop.file_limit != 1:
             lines.append(f"dropNoDoubledCount = {drop.file_limit}")
-    if drop.not_mating:
+    if drop.not_mating or drop.mating_loses:
         if option != "shogiPawn":
             raise ExportRefusal("Fairy-Stockfish forbids mating drops of the shogi pawn only")
         lines.append("shogiPawnDropMateIllegal = true")
