@@ -60,6 +60,7 @@ class Promotion:
     zone: SquareSet
     on_leaving: bool
     forced: SquareSet
+    on_capture: bool = False    # only captures promote (`flip … on capturing`)
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,8 @@ class DropRule:
     # a drop of it that checkmates is legal and loses (Fairy-Stockfish's convention;
     # not_mating is then false)
     mating_loses: bool = False
+    # `either side up`: the piece it may also be dropped as (its `+` side), or ""
+    also_as: str = ""
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,27 @@ class Promote(Node):
 
 
 @dataclass
+class Flip(Node):
+    """`flip PIECE[, PIECE] [on capturing]`."""
+
+    pieces: list
+    on_capture: bool = False
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(parts[0], len(parts) > 1)
+
+
+@dataclass
+class StuckAllowed(Node):
+    """`stuck pieces allowed`."""
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls()
+
+
+@dataclass
 class Demote(Node):
     piece: Any
     to: Any
@@ -235,7 +256,7 @@ STATEMENTS = {
     "variant_decl": VariantHeader, "board_decl": Board, "symmetry_decl": Symmetry,
     "region_decl": Region, "piece_decl": Piece, "move_decl": ExtraMove,
     "initial_decl": Initial, "confine_decl": Confine, "promote_decl": Promote,
-    "demote_decl": Demote, "captures_decl": CapturesFate, "captured_becomes": Captured,
+    "demote_decl": Demote, "flip_decl": Flip, "stuck_decl": StuckAllowed, "captures_decl": CapturesFate, "captured_becomes": Captured,
     "captured_removed": Captured, "captured_revert": CapturedRevert, "drop_decl": Drop,
     "deploy_decl": Deploy, "castling_decl": CastlingMove, "en_passant_decl": EnPassant,
     "take_back_decl": TakeBack,

@@ -34,8 +34,9 @@ MAX_HAND = encoding.MAX_HAND
 SETTINGS = {nodes.VariantHeader: "variant", nodes.Board: "board",
             nodes.Symmetry: "symmetry", nodes.Setup: "setup", nodes.EnPassant: "en_passant",
             nodes.CapturedRevert: "captured_revert", nodes.Deploy: "deploy",
-            nodes.Sides: "sides"}
+            nodes.Sides: "sides", nodes.StuckAllowed: "stuck"}
 LISTS = {nodes.Region: "region", nodes.Promote: "promote", nodes.Demote: "demote",
+         nodes.Flip: "flip",
          nodes.Captured: "captured", nodes.CapturesFate: "captures", nodes.Drop: "drop",
          nodes.CastlingMove: "castling", nodes.ExtraMove: "move", nodes.Initial: "initial",
          nodes.Confine: "confine", nodes.Value: "value"}
@@ -200,7 +201,7 @@ class Resolver(RegionResolver, PromotionResolver):
             files=self.files, ranks=self.ranks, symmetry=self.symmetry,
             pieces=tuple(pieces), setup=setup[0] if setup else "",
             captures=captures, drops=drops,
-            dead_drops_allowed=False, castling=castling, en_passant=en_passant,
+            dead_drops_allowed="stuck" in self.statements, castling=castling, en_passant=en_passant,
             deployment=deployment, side_names=self._side_names(), **rule_fields)
         self._check_setup(variant)     # (also after other errors: report them all)
         return None if self.bag else variant
@@ -500,8 +501,24 @@ class Resolver(RegionResolver, PromotionResolver):
                                   # `mating loses` (a child's) overrides `not mating`
                                   not_mating="not mating" in own and "mating loses" not in own,
                                   mating_loses="mating loses" in own,
+                                  also_as=self._upside(name) if "either side up" in own else "",
                                   file_limit=1 if "not doubled" in own else 2))
         return tuple(rules)
+
+    def _upside(self, name):
+        """`either side up`: the piece lettered `+LETTER` that `name` may be dropped as
+        ("" if none: an error where the statement names the piece, as `drop all` means
+        the pieces that have another side)."""
+        letter = self.pieces[name]["letter"]
+        other = next((n for n, info in self.pieces.items()
+                      if info["letter"] == "+" + letter), "")
+        named = [s for s in self.lists["drop"] if "either side up" in s.flags
+                 and s.pieces != "all" and name in map(str, s.pieces)]
+        if not other and named:
+            token = next(t for t in named[-1].pieces if str(t) == name)
+            self.error(named[-1], token, f"'{name}' may not be dropped either side up: no "
+                       f"piece is lettered +{letter}")
+        return other
 
     def _check_drop_letters(self, drops):
         """Move text names a dropped piece by one letter (`A@e4`, fairyforge.move's

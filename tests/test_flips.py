@@ -94,3 +94,121 @@ def test_a_checking_drop_that_does_not_mate_goes_on(fsf_shogi):
     pos = fsf_shogi.position(fen)
     pos.push_uci("P@i8")
     assert pos.is_check() and pos.outcome() is None
+
+
+# -- flipping (kyotoshogi: every move; micro: every capture) -------------------------------
+KYOTO_HAND = "p+nks+l/5/5/5/+LSK+NP[P] w 0 1"
+
+
+def legal(pos):
+    return sorted(str(m) for m in pos.legal_moves())
+
+
+def test_every_move_of_a_flipping_piece_turns_it_over(games):
+    pos = games["kyotoshogi"].start()
+    moves = legal(pos)
+    assert "b1b2+" in moves and "b1b2" not in moves          # a silver becomes a bishop
+    assert "a1a2-" in moves and "a1a2" not in moves          # a +L (gold) turns back
+    assert "c1c2" in moves                                   # the king does not flip
+    pos.push_uci("a1a2-")
+    assert pos.fen().startswith("p+nks+l/5/5/L4/1SK+NP[] b")
+
+
+def test_a_flip_is_not_irreversible_for_the_move_clock(games):
+    pos = games["kyotoshogi"].position("p+nks+l/5/5/5/+LSK+NP[] w - - 7 9")
+    pos.push_uci("b1b2+")
+    assert pos.fen().split()[4] == "8"
+
+
+def test_a_piece_in_hand_drops_either_side_up(games):
+    pos = games["kyotoshogi"].position(KYOTO_HAND)
+    moves = legal(pos)
+    assert {"P@c3", "+P@c3"} <= set(moves)
+    pos.push_uci("+P@c3")
+    assert pos.fen() == "p+nks+l/5/2+P2/5/+LSK+NP[] b - - 0 1"
+    pos.pop()
+    assert pos.fen() == "p+nks+l/5/5/5/+LSK+NP[P] w - - 0 1"
+
+
+def test_stuck_pieces_allowed_lets_a_pawn_drop_on_the_last_rank(games):
+    fen = "2k2/5/5/5/2K2[Pp] w 0 1"
+    assert "P@a5" in legal(games["kyotoshogi"].position(fen))
+    assert "P@a9" not in legal(games["shogi"].position("4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1"))
+
+
+def test_micro_flips_on_captures_only(games):
+    fen = "k3/4/1p2/1R2/3K[] w 0 1"
+    moves = legal(games["micro"].position(fen))
+    assert "b2b3+" in moves and "b2b3" not in moves          # the capture flips
+    assert "b2a2" in moves and "b2a2+" not in moves          # a quiet move does not
+
+
+@pytest.mark.parametrize("variant,fen", [
+    ("kyotoshogi", KYOTO_HAND),
+    ("kyotoshogi", "2k2/5/5/5/2K2[Pp] w 0 1"),
+    ("kyotoshogi", "p+nks+l/5/2+P2/5/+LSK+NP[] b - - 0 1"),
+    ("micro", "k3/4/1p2/1R2/3K[] w 0 1"),
+    ("micro", "kb+r+l/p3/4/3P/+L+RBK[Pp] w 0 1"),
+])
+def test_flip_positions_match_fairy_stockfish(games, variant, fen):
+    assert legal(games[variant].position(fen)) == sorted(sf.legal_moves(variant, fen, []))
+
+
+@pytest.mark.parametrize("text,words", [
+    ("a1a2", "must turn back on a2: write a1a2-"),
+    ("b1a2-", "'-' is not a promotion choice of this move (choices: +)"),
+])
+def test_flip_suffix_errors(games, text, words):
+    from fairyforge.errors import IllegalMoveError
+    with pytest.raises(IllegalMoveError, match=words.replace("(", r"\(").replace(")", r"\)")
+                       .replace("+", r"\+")):
+        games["kyotoshogi"].start().push_uci(text)
+
+
+def test_a_turned_drop_needs_the_piece_in_hand_and_the_rule(games):
+    from fairyforge.errors import IllegalMoveError
+    with pytest.raises(IllegalMoveError, match="White has no silver in hand"):
+        games["kyotoshogi"].position(KYOTO_HAND).push_uci("+S@c3")
+    shogi = games["shogi"].position("4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1")
+    with pytest.raises(IllegalMoveError, match="a pawn may not be dropped turned over"):
+        shogi.push_uci("+P@e5")
+
+
+# -- definition errors ----------------------------------------------------------------------
+FLIP_BASE = """variant flipper
+board 5x5
+piece king K K royal
+piece pawn P fW
+piece rook +P R
+piece gold G WfF
+captures go to hand
+setup "2k2/5/5/5/2K2[] w 0 1"
+"""
+
+
+@pytest.mark.parametrize("line,column,words", [
+    ("flip gold", 6, "'gold' has no other side to flip to: declare a piece lettered +G"),
+    ("flip rook", 6, "flip names the unpromoted side: 'rook' (+P) is the promoted side"),
+    ("flip king", 6, "'king' has no other side to flip to"),
+    ("flip pawnn", 6, "unknown piece 'pawnn'"),
+    ("drop gold in all either side up", 6, "'gold' may not be dropped either side up: no "
+     "piece is lettered +G"),
+])
+def test_flip_errors_name_the_place(tmp_path, line, column, words):
+    import fairyforge as ff
+    from fairyforge.errors import DefinitionError
+    path = tmp_path / "flipper.variant"
+    path.write_text(FLIP_BASE + line + "\n")
+    with pytest.raises(DefinitionError) as err:
+        ff.load(str(path))
+    assert f"flipper.variant:9:{column}" in str(err.value)
+    assert words in str(err.value)
+
+
+def test_flip_and_promote_conflict(tmp_path):
+    import fairyforge as ff
+    from fairyforge.errors import DefinitionError
+    path = tmp_path / "flipper.variant"
+    path.write_text(FLIP_BASE + "promote pawn to gold in all\nflip pawn\n")
+    with pytest.raises(DefinitionError, match="'pawn' has a promote statement already"):
+        ff.load(str(path))

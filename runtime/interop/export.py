@@ -34,6 +34,10 @@ def export_variant(variant, name=None):
 
 
 def _refuse_unsupported(v):
+    if any(p.letter.startswith("+") and p.promotion for p in v.pieces) or v.dead_drops_allowed:
+        # FSF has them (pieceDemotion, dropPromoted, immobilityIllegal); not written yet
+        raise ExportRefusal("flipping pieces (flip), drops either side up and stuck pieces "
+                            "allowed are not exported yet")
     checks = (
         (v.captures.to_hand_white != v.captures.to_hand_black,
          "per-side capture dispositions (captures go to hand for one side only)"),
