@@ -177,6 +177,7 @@ class Lowerer:
                                                  f"({SIDE_NAMES[colour]})"),
                     "on_leaving": promo.on_leaving,
                     "on_capture": promo.on_capture,
+                    "limits": self._promotion_limits(promo, colour),
                 }
             per_colour.append(info)
         return {
@@ -422,6 +423,15 @@ class Lowerer:
         tables.regions = self.regions
         tables.meta = self._meta(tables)
         return tables
+
+    def _promotion_limits(self, promo, colour):
+        """`only to captured pieces`: per choice, how many of it the side has in the
+        setup (a promotion to it needs fewer on the board); [] without the option."""
+        if not promo.captured_only:
+            return []
+        board = parse_fen(self.v.setup, self.files, self.ranks, self.token_table()).board
+        return [sum(1 for owner in board.values() if owner == (self.type_index[choice], colour))
+                for choice in promo.choices]
 
     def _promotion_suffixes(self, piece):
         """How a move promoting to `piece` ends, per side: `+` for a `+` piece, `-` for

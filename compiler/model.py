@@ -61,6 +61,9 @@ class Promotion:
     on_leaving: bool
     forced: SquareSet
     on_capture: bool = False    # only captures promote (`flip … on capturing`)
+    # `only to captured pieces`: to a choice only while the side has fewer of it on the
+    # board than in the setup (grand chess; Fairy-Stockfish's promotionLimit)
+    captured_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -109,14 +109,19 @@ class Promote(Node):
     zone: Any
     trigger: str = "entering"
     forced: Any = None
+    captured_only: bool = False     # `only to captured pieces`
 
     @classmethod
     def from_parts(cls, parts):
         rest = list(parts[3:])
+        captured_only = bool(rest) and getattr(rest[-1], "type", None) == "CAPTURED_ONLY"
+        if captured_only:
+            rest.pop()
         trigger = "entering"
         if rest and isinstance(rest[0], str):      # "entering"/"leaving" (regions are tuples)
             trigger = rest.pop(0)
-        return cls(parts[0], parts[1], parts[2], trigger, rest[0] if rest else None)
+        return cls(parts[0], parts[1], parts[2], trigger, rest[0] if rest else None,
+                   captured_only)
 
 
 @dataclass

@@ -72,6 +72,7 @@ TERMINAL_WORDS = {
     "CAPTURE_FATE": "go to hand or are removed",
     "DROP_FLAG": "not doubled, not tripled, not mating, mating loses or either side up",
     "FLIP_CAPTURING": "on capturing",
+    "CAPTURED_ONLY": "only to captured pieces",
     "TAKEN_BACK": "castling, en passant or drops",
     # (symbols are quoted: "expected all, &, ,, ..." did not read as a sentence)
     "LEAVING": "'or leaving'",

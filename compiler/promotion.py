@@ -59,7 +59,8 @@ class PromotionResolver:
             if bad_choice:
                 continue
             out[name] = Promotion(choices=tuple(choices), zone=zone,
-                                  on_leaving=st.trigger == "leaving", forced=forced)
+                                  on_leaving=st.trigger == "leaving", forced=forced,
+                                  captured_only=st.captured_only)
         self._flips(out)
         return out
 
@@ -169,5 +170,5 @@ class PromotionResolver:
                 derived.append({"name": twin, "twin_of": choice})
                 new_choices.append(twin)
             promotions[src] = Promotion(tuple(new_choices), promo.zone, promo.on_leaving,
-                                        promo.forced, promo.on_capture)
+                                        promo.forced, promo.on_capture, promo.captured_only)
         return derived

@@ -38,6 +38,9 @@ def _refuse_unsupported(v):
         # FSF has them (pieceDemotion, dropPromoted, immobilityIllegal); not written yet
         raise ExportRefusal("flipping pieces (flip), drops either side up and stuck pieces "
                             "allowed are not exported yet")
+    if any(p.promotion and p.promotion.captured_only for p in v.pieces):
+        raise ExportRefusal("promotion only to captured pieces (FSF's promotionLimit) is not "
+                            "exported yet")
     checks = (
         (v.captures.to_hand_white != v.captures.to_hand_black,
          "per-side capture dispositions (captures go to hand for one side only)"),
