@@ -303,6 +303,8 @@ class Lowerer:
             king_path = list(range(kf, kt + step, step))
             letter = "K" if rf > kf else "Q"
             rook_type = self._setup_type_at(c.rook_from, colour)
+            if rook_type is None and self.v.castling_dropped_rook:     # placement chess
+                rook_type = self.type_index[self.v.castling_dropped_rook]
             out.append({"bit": bit, "mask": 1 << bit, "colour": colour, "king_from": kf, "king_to": kt,
                         "king_code": piece_code(self._royal(), colour),
                         "rook_code": piece_code(rook_type, colour) if rook_type is not None else -1,

@@ -99,6 +99,9 @@ class DropRule:
     mating_loses: bool = False
     # `either side up`: the piece it may also be dropped as (its `+` side), or ""
     also_as: str = ""
+    # `on opposite colours`: the side's pieces of this type must be able to end on squares
+    # of both colours (compiler/rules/placement.py)
+    opposite_colours: bool = False
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,8 @@ TERMINAL_WORDS = {
     "ALL": "all",
     "SIDE_NAME": "white or black",
     "CAPTURE_FATE": "go to hand or are removed",
-    "DROP_FLAG": "not doubled, not tripled, not mating, mating loses or either side up",
+    "DROP_FLAG": "not doubled, not tripled, not mating, mating loses, either side up or "
+                 "on opposite colours",
     "FLIP_CAPTURING": "on capturing",
     "CAPTURED_ONLY": "only to captured pieces",
     "TAKEN_BACK": "castling, en passant or drops",

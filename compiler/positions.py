@@ -56,9 +56,15 @@ class PositionRules:
             king = parse_square(c.king_from, self.v.files, self.v.ranks)
             rook = parse_square(c.rook_from, self.v.files, self.v.ranks)
             letter = "K" if rook[0] > king[0] else "Q"
-            rights[letter if colour == 0 else letter.lower()] = (colour, king, rook,
-                                                                 setup.board.get(rook))
+            rights[letter if colour == 0 else letter.lower()] = (
+                colour, king, rook, setup.board.get(rook) or self._dropped_rook(colour))
         return rights
+
+    def _dropped_rook(self, colour):
+        """`castling with dropped ROOK` (placement): the rook when the setup has none."""
+        names = [p.name for p in self.v.pieces]
+        rook = self.v.castling_dropped_rook
+        return (names.index(rook), colour) if rook else None
 
     def _seeds(self, setup):
         """Where each type and colour can appear without moving there: the setup,

@@ -491,7 +491,7 @@ class Resolver(RegionResolver, PromotionResolver):
         for name in self.piece_order:
             if self.pieces[name]["letter"].startswith("+"):
                 continue
-            if self.pieces[name]["royal"] and not deploying:
+            if self.pieces[name]["royal"] and not (deploying or self._held(setup, name)):
                 continue
             zone = SquareSet(specific.get((name, "white"), default["white"]),
                              specific.get((name, "black"), default["black"]))
@@ -502,8 +502,15 @@ class Resolver(RegionResolver, PromotionResolver):
                                   not_mating="not mating" in own and "mating loses" not in own,
                                   mating_loses="mating loses" in own,
                                   also_as=self._upside(name) if "either side up" in own else "",
+                                  opposite_colours="on opposite colours" in own,
                                   file_limit=1 if "not doubled" in own else 2))
         return tuple(rules)
+
+    @staticmethod
+    def _held(setup, name):
+        """Does the setup hold `name` in a hand?  (A royal piece there is droppable:
+        placement chess starts with the kings in hand.)"""
+        return bool(setup) and any(piece == name for piece, _ in setup[1].holdings)
 
     def _upside(self, name):
         """`either side up`: the piece lettered `+LETTER` that `name` may be dropped as
@@ -576,7 +583,8 @@ class Resolver(RegionResolver, PromotionResolver):
                                "castling right per wing")
                     continue
                 seen[wing] = st
-                if setup:
+                # (with the royal piece in hand, castling may come with drops: placement)
+                if setup and not self._held(setup, royal):
                     board = setup[1].board
                     if royal and board.get(sq[0]) != (royal, side):
                         self.error(st, st.king_from,

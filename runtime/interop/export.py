@@ -38,6 +38,10 @@ def _refuse_unsupported(v):
         # FSF has them (pieceDemotion, dropPromoted, immobilityIllegal); not written yet
         raise ExportRefusal("flipping pieces (flip), drops either side up and stuck pieces "
                             "allowed are not exported yet")
+    if (v.drops_compulsory or v.castling_dropped_rook
+            or any(d.opposite_colours for d in v.drops)):
+        raise ExportRefusal("placement rules (drops are compulsory, on opposite colours, "
+                            "castling with dropped pieces) are not exported yet")
     if any(p.promotion and p.promotion.captured_only for p in v.pieces):
         raise ExportRefusal("promotion only to captured pieces (FSF's promotionLimit) is not "
                             "exported yet")
