@@ -8,6 +8,8 @@ tests/test_fsf_catalog.py.
 
 import pytest
 
+from fsf_playouts import definition_error
+
 sf = pytest.importorskip("pyffish")
 
 
@@ -195,20 +197,12 @@ setup "2k2/5/5/5/2K2[] w 0 1"
      "piece is lettered +G"),
 ])
 def test_flip_errors_name_the_place(tmp_path, line, column, words):
-    import fairyforge as ff
-    from fairyforge.errors import DefinitionError
-    path = tmp_path / "flipper.variant"
-    path.write_text(FLIP_BASE + line + "\n")
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    assert f"flipper.variant:9:{column}" in str(err.value)
-    assert words in str(err.value)
+    message = definition_error(tmp_path, "flipper", FLIP_BASE + line + "\n")
+    assert f"flipper.variant:9:{column}" in message
+    assert words in message
 
 
 def test_flip_and_promote_conflict(tmp_path):
-    import fairyforge as ff
-    from fairyforge.errors import DefinitionError
-    path = tmp_path / "flipper.variant"
-    path.write_text(FLIP_BASE + "promote pawn to gold in all\nflip pawn\n")
-    with pytest.raises(DefinitionError, match="'pawn' has a promote statement already"):
-        ff.load(str(path))
+    message = definition_error(tmp_path, "flipper",
+                               FLIP_BASE + "promote pawn to gold in all\nflip pawn\n")
+    assert "'pawn' has a promote statement already" in message

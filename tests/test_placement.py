@@ -7,6 +7,7 @@ are in tests/test_fsf_catalog.py."""
 import pytest
 
 from fairyforge.errors import IllegalMoveError
+from fsf_playouts import definition_error
 
 sf = pytest.importorskip("pyffish")
 
@@ -82,11 +83,6 @@ setup "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1"
     ("drops are compulsry", 7, "expected"),
 ])
 def test_placement_errors_name_the_place(tmp_path, line, column, words):
-    import fairyforge as ff
-    from fairyforge.errors import DefinitionError
-    path = tmp_path / "placer.variant"
-    path.write_text(BASE + line + "\n")
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    assert f"placer.variant:3:{column}" in str(err.value)
-    assert words in str(err.value)
+    message = definition_error(tmp_path, "placer", BASE + line + "\n")
+    assert f"placer.variant:3:{column}" in message
+    assert words in message
