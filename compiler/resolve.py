@@ -508,9 +508,10 @@ class Resolver(RegionResolver, PromotionResolver):
 
     @staticmethod
     def _held(setup, name):
-        """Does the setup hold `name` in a hand?  (A royal piece there is droppable:
-        placement chess starts with the kings in hand.)"""
-        return bool(setup) and any(piece == name for piece, _ in setup[1].holdings)
+        """Does the setup hold `name` in the hand of a side that has none on the board?
+        (A royal piece there is droppable: placement chess starts with the kings in hand.)"""
+        return bool(setup) and any(piece == name and (name, side) not in setup[1].board.values()
+                                   for piece, side in setup[1].holdings)
 
     def _upside(self, name):
         """`either side up`: the piece lettered `+LETTER` that `name` may be dropped as
