@@ -167,7 +167,9 @@ class Lowerer:
             if piece.promotion is not None:
                 promo = piece.promotion
                 zone = self.side_squares(promo.zone, colour)
-                forced = self.side_squares(promo.forced, colour) | dead
+                # stuck pieces allowed: no promotion is forced by a dead square
+                forced = self.side_squares(promo.forced, colour) | (
+                    set() if self.v.dead_drops_allowed else dead)
                 info["promo"] = {
                     "choices": [self.type_index[c] for c in promo.choices],
                     "zone_reg": self.region_id(zone, f"promotion zone of {piece.name} "
@@ -175,6 +177,8 @@ class Lowerer:
                     "forced_reg": self.region_id(forced, f"forced promotion of {piece.name} "
                                                  f"({SIDE_NAMES[colour]})"),
                     "on_leaving": promo.on_leaving,
+                    "on_capture": promo.on_capture,
+                    "limits": self._promotion_limits(promo, colour),
                 }
             per_colour.append(info)
         return {
@@ -301,6 +305,8 @@ class Lowerer:
             letter = "K" if rf > kf else "Q"
             rook_type = self._setup_type_at(c.rook_from, colour)
             king_type = self._castling_king(c.king_from, colour)
+            if rook_type is None and self.v.castling_dropped_rook:     # placement chess
+                rook_type = self.type_index[self.v.castling_dropped_rook]
             out.append({"bit": bit, "mask": 1 << bit, "colour": colour, "king_from": kf, "king_to": kt,
                         "king_code": piece_code(king_type, colour),
                         "king_royal": king_type == self._royal(),
@@ -374,21 +380,33 @@ class Lowerer:
             table.append(row)
         return table
 
+    def _drop_squares(self, rule, piece):
+        """Where `piece` (a lowered piece) may be dropped under `rule`, per colour."""
+        per_colour = []
+        for colour in (WHITE, BLACK):
+            zone = self.side_squares(rule.zone, colour)
+            if not self.v.dead_drops_allowed:
+                zone -= piece["colours"][colour]["dead"]
+            confine = piece["colours"][colour]["confine_reg"]
+            if confine is not None:
+                zone = {s for s in zone if self.regions[confine][1][s]}
+            per_colour.append(sorted(zone))
+        return per_colour
+
     def _drops(self, pieces):
         out = []
         for rule in self.v.drops:
             t = self.type_index[rule.piece]
-            per_colour = []
-            for colour in (WHITE, BLACK):
-                zone = self.side_squares(rule.zone, colour)
-                if not self.v.dead_drops_allowed:
-                    zone -= pieces[t]["colours"][colour]["dead"]
-                confine = pieces[t]["colours"][colour]["confine_reg"]
-                if confine is not None:
-                    zone = {s for s in zone if self.regions[confine][1][s]}
-                per_colour.append(sorted(zone))
+            # `either side up`: also dropped as its promoted side (a move selecting that
+            # type, with the hand's type in the from field: runtime/encoding.py)
+            as_type = self.type_index[rule.also_as] if rule.also_as else -1
             out.append({"type": t, "code_white": piece_code(t, WHITE),
-                        "squares": per_colour, "not_doubled": rule.not_doubled,
+                        "squares": self._drop_squares(rule, pieces[t]),
+                        "as_type": as_type,
+                        "as_squares": (self._drop_squares(rule, pieces[as_type])
+                                       if as_type >= 0 else [[], []]),
+                        "not_doubled": rule.not_doubled,
+                        "file_limit": rule.file_limit,
                         "not_mating": rule.not_mating})
         return out
 
@@ -425,6 +443,26 @@ class Lowerer:
         tables.meta = self._meta(tables)
         return tables
 
+    def _promotion_limits(self, promo, colour):
+        """`only to captured pieces`: per choice, how many of it the side has in the
+        setup (a promotion to it needs fewer on the board); [] without the option."""
+        if not promo.captured_only:
+            return []
+        board = parse_fen(self.v.setup, self.files, self.ranks, self.token_table()).board
+        return [sum(1 for owner in board.values() if owner == (self.type_index[choice], colour))
+                for choice in promo.choices]
+
+    def _promotion_suffixes(self, piece):
+        """How a move promoting to `piece` ends, per side: `+` for a `+` piece, `-` for
+        the piece a `+` piece turns back into (flip: `a1a2-`, as Fairy-Stockfish writes
+        a demotion), else its lowercase letter."""
+        if piece.letter.startswith("+"):
+            return ["+", "+"]
+        if any(p.letter.startswith("+") and p.promotion and piece.name in p.promotion.choices
+               for p in self.v.pieces):
+            return ["-", "-"]
+        return [(tok or piece.letter).rstrip("~").lower() for tok in piece.tokens]
+
     def _meta(self, t):
         """What the runtime needs to talk to users: names, letters, notation, rules."""
         v = self.v
@@ -435,15 +473,15 @@ class Lowerer:
             "pieces": [{"name": p.name, "letter": p.letter, "royal": p.royal,
                         "tokens": list(p.tokens),
                         "promotes": p.promotion is not None,
-                        "promotion_suffix": ["+" if p.letter.startswith("+")
-                                             else (tok or p.letter).rstrip("~").lower()
-                                             for tok in p.tokens]} for p in v.pieces],
+                        "promotion_suffix": self._promotion_suffixes(p)} for p in v.pieces],
             "deployment": t.deploy is not None,
             "deploy_last": t.deploy["last"] if t.deploy else -1,
             "side_names": list(v.side_names),
             "confined": [[sorted(self.side_squares(p.confined_to, c)) if p.confined_to else None
                           for c in (WHITE, BLACK)] for p in v.pieces],
             "drop_zones": {d["type"]: d["squares"] for d in t.drops},
+            # `either side up`: hand type -> the type it may also be dropped as
+            "drop_as": {d["type"]: d["as_type"] for d in t.drops if d["as_type"] >= 0},
             "restrictions": t.rules["restrictions"]["restrictions"],
             "setup": v.setup,
             "setup_has_holdings": setup.has_holdings,

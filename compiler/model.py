@@ -60,6 +60,10 @@ class Promotion:
     zone: SquareSet
     on_leaving: bool
     forced: SquareSet
+    on_capture: bool = False    # only captures promote (`flip … on capturing`)
+    # `only to captured pieces`: to a choice only while the side has fewer of it on the
+    # board than in the setup (grand chess; Fairy-Stockfish's promotionLimit)
+    captured_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,17 @@ class DropRule:
     zone: SquareSet
     not_doubled: bool           # not on a file holding an own unpromoted piece of its type
     not_mating: bool            # a drop of it may not give checkmate
+    # with not_doubled: how many own unpromoted ones a file may hold before a drop there
+    # is refused (1 for `not doubled`, 2 for `not tripled`)
+    file_limit: int = 1
+    # a drop of it that checkmates is legal and loses (Fairy-Stockfish's convention;
+    # not_mating is then false)
+    mating_loses: bool = False
+    # `either side up`: the piece it may also be dropped as (its `+` side), or ""
+    also_as: str = ""
+    # `on opposite colours`: the side's pieces of this type must be able to end on squares
+    # of both colours (compiler/rules/placement.py)
+    opposite_colours: bool = False
 
 
 @dataclass(frozen=True)

@@ -109,14 +109,40 @@ class Promote(Node):
     zone: Any
     trigger: str = "entering"
     forced: Any = None
+    captured_only: bool = False     # `only to captured pieces`
 
     @classmethod
     def from_parts(cls, parts):
         rest = list(parts[3:])
+        captured_only = bool(rest) and getattr(rest[-1], "type", None) == "CAPTURED_ONLY"
+        if captured_only:
+            rest.pop()
         trigger = "entering"
         if rest and isinstance(rest[0], str):      # "entering"/"leaving" (regions are tuples)
             trigger = rest.pop(0)
-        return cls(parts[0], parts[1], parts[2], trigger, rest[0] if rest else None)
+        return cls(parts[0], parts[1], parts[2], trigger, rest[0] if rest else None,
+                   captured_only)
+
+
+@dataclass
+class Flip(Node):
+    """`flip PIECE[, PIECE] [on capturing]`."""
+
+    pieces: list
+    on_capture: bool = False
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(parts[0], len(parts) > 1)
+
+
+@dataclass
+class StuckAllowed(Node):
+    """`stuck pieces allowed`."""
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls()
 
 
 @dataclass
@@ -235,7 +261,7 @@ STATEMENTS = {
     "variant_decl": VariantHeader, "board_decl": Board, "symmetry_decl": Symmetry,
     "region_decl": Region, "piece_decl": Piece, "move_decl": ExtraMove,
     "initial_decl": Initial, "confine_decl": Confine, "promote_decl": Promote,
-    "demote_decl": Demote, "captures_decl": CapturesFate, "captured_becomes": Captured,
+    "demote_decl": Demote, "flip_decl": Flip, "stuck_decl": StuckAllowed, "captures_decl": CapturesFate, "captured_becomes": Captured,
     "captured_removed": Captured, "captured_revert": CapturedRevert, "drop_decl": Drop,
     "deploy_decl": Deploy, "castling_decl": CastlingMove, "en_passant_decl": EnPassant,
     "take_back_decl": TakeBack,

@@ -70,7 +70,10 @@ TERMINAL_WORDS = {
     "ALL": "all",
     "SIDE_NAME": "white or black",
     "CAPTURE_FATE": "go to hand or are removed",
-    "DROP_FLAG": "not doubled or not mating",
+    "DROP_FLAG": "not doubled, not tripled, not mating, mating loses, either side up or "
+                 "on opposite colours",
+    "FLIP_CAPTURING": "on capturing",
+    "CAPTURED_ONLY": "only to captured pieces",
     "TAKEN_BACK": "castling, en passant or drops",
     # (symbols are quoted: "expected all, &, ,, ..." did not read as a sentence)
     "LEAVING": "'or leaving'",
@@ -88,7 +91,7 @@ for _kind in rules.REGISTRY:
     TERMINAL_WORDS.update(getattr(_kind, "TERMINAL_WORDS", {}))
 
 # The words a line may start with: the core's, then the rule kinds'.
-STATEMENT_WORDS = ("variant board symmetry region piece move initial confine promote demote "
+STATEMENT_WORDS = ("variant board symmetry region piece move initial confine promote demote flip stuck "
                    "captures captured drop deploy castling en no value setup sides").split()
 STATEMENT_WORDS += [word for kind in rules.REGISTRY for word in getattr(kind, "KEYWORDS", ())
                     if word not in STATEMENT_WORDS]

@@ -75,7 +75,8 @@ class PositionRules:
             rook = parse_square(c.rook_from, self.v.files, self.v.ranks)
             letter = "K" if rook[0] > king[0] else "Q"
             rights[letter if colour == 0 else letter.lower()] = (
-                colour, king, rook, setup.board.get(rook), self._castling_king(setup, king, colour))
+                colour, king, rook, setup.board.get(rook) or self._dropped_rook(colour),
+                self._castling_king(setup, king, colour))
         return rights
 
     def _castling_king(self, setup, square, colour):
@@ -87,6 +88,12 @@ class PositionRules:
 
     def _name(self, piece):
         return "king" if piece is None else self.v.pieces[piece[0]].name
+
+    def _dropped_rook(self, colour):
+        """`castling with dropped ROOK` (placement): the rook when the setup has none."""
+        names = [p.name for p in self.v.pieces]
+        rook = self.v.castling_dropped_rook
+        return (names.index(rook), colour) if rook else None
 
     def _seeds(self, setup):
         """Where each type and colour can appear without moving there: the setup,

@@ -59,8 +59,47 @@ class PromotionResolver:
             if bad_choice:
                 continue
             out[name] = Promotion(choices=tuple(choices), zone=zone,
-                                  on_leaving=st.trigger == "leaving", forced=forced)
+                                  on_leaving=st.trigger == "leaving", forced=forced,
+                                  captured_only=st.captured_only)
+        self._flips(out)
         return out
+
+    def _flips(self, out):
+        """`flip PIECE… [on capturing]`: each named piece and its `+` side promote into
+        each other on every move (every capture), anywhere, compulsorily."""
+        everywhere = self.names({(f, r) for f in range(self.files) for r in range(self.ranks)})
+        board = SquareSet(everywhere, everywhere)
+        promoted = set(out)         # the pieces of `promote` statements
+        for st in self.lists["flip"]:
+            for token in st.pieces:
+                name = self.piece_name(st, token)
+                other = name and self._flip_side(st, token, name)
+                if other is None:
+                    continue
+                for src, dst in ((name, other), (other, name)):
+                    if src in promoted:     # (a later flip replaces an earlier one)
+                        self.error(st, token, f"'{src}' has a promote statement already: "
+                                   "a flipping piece promotes by flipping only")
+                        continue
+                    out[src] = Promotion(choices=(dst,), zone=board, on_leaving=True,
+                                         forced=board, on_capture=st.on_capture)
+
+    def _flip_side(self, st, token, name):
+        """The piece lettered `+LETTER` that `name` flips to, or None after an error."""
+        letter = self.pieces[name]["letter"]
+        if letter.startswith("+"):
+            self.error(st, token, f"flip names the unpromoted side: '{name}' ({letter}) is "
+                       "the promoted side of a piece")
+            return None
+        other = next((n for n, info in self.pieces.items()
+                      if info["letter"] == "+" + letter), None)
+        if other is None:
+            self.error(st, token, f"'{name}' has no other side to flip to: declare a piece "
+                       f"lettered +{letter}")
+        elif self.pieces[name]["royal"]:
+            self.error(st, token, f"the royal '{name}' cannot flip")
+            return None
+        return other
 
     def _can_promote(self, name, zone, on_leaving):
         """Could some move of the piece (on an empty board, initial-only moves allowed
@@ -131,5 +170,5 @@ class PromotionResolver:
                 derived.append({"name": twin, "twin_of": choice})
                 new_choices.append(twin)
             promotions[src] = Promotion(tuple(new_choices), promo.zone, promo.on_leaving,
-                                        promo.forced)
+                                        promo.forced, promo.on_capture, promo.captured_only)
         return derived

@@ -34,8 +34,9 @@ MAX_HAND = encoding.MAX_HAND
 SETTINGS = {nodes.VariantHeader: "variant", nodes.Board: "board",
             nodes.Symmetry: "symmetry", nodes.Setup: "setup", nodes.EnPassant: "en_passant",
             nodes.CapturedRevert: "captured_revert", nodes.Deploy: "deploy",
-            nodes.Sides: "sides"}
+            nodes.Sides: "sides", nodes.StuckAllowed: "stuck"}
 LISTS = {nodes.Region: "region", nodes.Promote: "promote", nodes.Demote: "demote",
+         nodes.Flip: "flip",
          nodes.Captured: "captured", nodes.CapturesFate: "captures", nodes.Drop: "drop",
          nodes.CastlingMove: "castling", nodes.ExtraMove: "move", nodes.Initial: "initial",
          nodes.Confine: "confine", nodes.Value: "value"}
@@ -200,7 +201,7 @@ class Resolver(RegionResolver, PromotionResolver):
             files=self.files, ranks=self.ranks, symmetry=self.symmetry,
             pieces=tuple(pieces), setup=setup[0] if setup else "",
             captures=captures, drops=drops,
-            dead_drops_allowed=False, castling=castling, en_passant=en_passant,
+            dead_drops_allowed="stuck" in self.statements, castling=castling, en_passant=en_passant,
             deployment=deployment, side_names=self._side_names(), **rule_fields)
         self._check_setup(variant)     # (also after other errors: report them all)
         return None if self.bag else variant
@@ -490,14 +491,42 @@ class Resolver(RegionResolver, PromotionResolver):
         for name in self.piece_order:
             if self.pieces[name]["letter"].startswith("+"):
                 continue
-            if self.pieces[name]["royal"] and not deploying:
+            if self.pieces[name]["royal"] and not (deploying or self._held(setup, name)):
                 continue
             zone = SquareSet(specific.get((name, "white"), default["white"]),
                              specific.get((name, "black"), default["black"]))
+            own = flags.get(name, set())
             rules.append(DropRule(piece=name, zone=zone,
-                                  not_doubled="not doubled" in flags.get(name, ()),
-                                  not_mating="not mating" in flags.get(name, ())))
+                                  not_doubled=bool({"not doubled", "not tripled"} & own),
+                                  # `mating loses` (a child's) overrides `not mating`
+                                  not_mating="not mating" in own and "mating loses" not in own,
+                                  mating_loses="mating loses" in own,
+                                  also_as=self._upside(name) if "either side up" in own else "",
+                                  opposite_colours="on opposite colours" in own,
+                                  file_limit=1 if "not doubled" in own else 2))
         return tuple(rules)
+
+    @staticmethod
+    def _held(setup, name):
+        """Does the setup hold `name` in the hand of a side that has none on the board?
+        (A royal piece there is droppable: placement chess starts with the kings in hand.)"""
+        return bool(setup) and any(piece == name and (name, side) not in setup[1].board.values()
+                                   for piece, side in setup[1].holdings)
+
+    def _upside(self, name):
+        """`either side up`: the piece lettered `+LETTER` that `name` may be dropped as
+        ("" if none: an error where the statement names the piece, as `drop all` means
+        the pieces that have another side)."""
+        letter = self.pieces[name]["letter"]
+        other = next((n for n, info in self.pieces.items()
+                      if info["letter"] == "+" + letter), "")
+        named = [s for s in self.lists["drop"] if "either side up" in s.flags
+                 and s.pieces != "all" and name in map(str, s.pieces)]
+        if not other and named:
+            token = next(t for t in named[-1].pieces if str(t) == name)
+            self.error(named[-1], token, f"'{name}' may not be dropped either side up: no "
+                       f"piece is lettered +{letter}")
+        return other
 
     def _check_drop_letters(self, drops):
         """Move text names a dropped piece by one letter (`A@e4`, fairyforge.move's
@@ -560,7 +589,8 @@ class Resolver(RegionResolver, PromotionResolver):
                                "castling right per wing")
                     continue
                 seen[wing] = st
-                if setup:
+                # (with the royal piece in hand, castling may come with drops: placement)
+                if setup and not self._held(setup, royal):
                     board = setup[1].board
                     if self._owns(royal, side) and board.get(sq[0]) != (royal, side):
                         self.error(st, st.king_from,

@@ -6,7 +6,9 @@ Cython constants and inline functions (`cython_source`), so the two can never dr
 
 Move (32 bits)::
 
-    bits  0-8   from square (a board-array index; unused by drops)
+    bits  0-8   from square (a board-array index); for a drop, 0, or the hand's type + 1
+                when the piece is dropped turned over (`either side up`: the selector
+                holds the type placed on the board)
     bits  9-17  to square
     bits 18-24  "selector": the promotion or dropped type + 1, or the castling index;
                 0 for a plain move

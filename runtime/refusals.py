@@ -12,7 +12,8 @@ from .encoding import code_colour, code_type, selected_type
 from .errors import IllegalMoveError, InvalidMoveError
 from .fen import parse_square
 
-MOVE_SYNTAX = re.compile(r"(?:[A-Z]@|[a-z][0-9]{1,2})[a-z][0-9]{1,2}[a-z+]?")
+# `-` ends a move that turns a piece back (flip), `+P@` drops a piece turned over
+MOVE_SYNTAX = re.compile(r"(?:\+?[A-Z]@|[a-z][0-9]{1,2})[a-z][0-9]{1,2}[a-z+-]?")
 
 PAST = {"capture": "captured", "check": "checked", "promote": "promoted"}
 
@@ -67,14 +68,14 @@ def why_not(position, text):
 def _promotion_mismatch(position, text):
     """The piece could go there, but the promotion suffix is missing, extra or not
     one of the choices (else None)."""
-    m = re.fullmatch(r"([a-z][0-9]{1,2}[a-z][0-9]{1,2})([a-z+]?)", text)
+    m = re.fullmatch(r"([a-z][0-9]{1,2}[a-z][0-9]{1,2})([a-z+-]?)", text)
     if not m:
         return None
     base, suffix = m.groups()
     notation, colour = position.game.notation, position.engine.state()[0]
     endings = []                    # in the game's order of promotion choices
     for t in (notation.text(code, colour) for code in position.engine.pseudo_moves()):
-        if t.startswith(base) and re.fullmatch(r"[a-z+]?", t[len(base):]) \
+        if t.startswith(base) and re.fullmatch(r"[a-z+-]?", t[len(base):]) \
                 and t[len(base):] not in endings:
             endings.append(t[len(base):])
     if not endings:
@@ -82,6 +83,8 @@ def _promotion_mismatch(position, text):
     choices = ", ".join(e for e in endings if e) or "none"
     if not suffix:
         destination = re.findall(r"[a-z][0-9]{1,2}", base)[1]
+        if endings == ["-"]:
+            return f"the piece must turn back on {destination}: write {base}-"
         return (f"the piece must promote on {destination}: write {base}{endings[0]} "
                 f"(choices: {choices})")
     if endings == [""]:
@@ -115,19 +118,24 @@ def _why_impossible(position, text, squares):
     board = dict(zip(meta["squares"], position.engine.board()))
     if "@" in text:
         letter = text.split("@")[0]
+        turned = letter.startswith("+")         # dropped turned over (`either side up`)
         typ = next((i for i, p in enumerate(meta["pieces"])
-                    if (p["tokens"][0] or (p["tokens"][1] or "").upper()).rstrip("~") == letter), None)
+                    if (p["tokens"][0] or (p["tokens"][1] or "").upper()).rstrip("~")
+                    == letter.lstrip("+")), None)
         if typ is None or not hands[colour * ntypes + typ]:
             return f"{mover} has no {names[typ] if typ is not None else letter} in hand"
         name = names[typ]
+        if turned and typ not in meta["drop_as"]:
+            return f"a {name} may not be dropped turned over"
+        placed = meta["drop_as"][typ] if turned else typ
         if board[target] > 1:
             return f"{squares[-1]} is not empty"
         if typ == meta["deploy_last"] and sum(hands[colour * ntypes:(colour + 1) * ntypes]) > hands[colour * ntypes + typ]:
             return (f"the {name} must be dropped last, when it is the only piece in "
                     f"{mover}'s hand")
-        if target in meta["dead"][typ][colour]:
-            return f"a {name} may not be dropped on {squares[-1]}: it could never move from there"
         zone = meta["drop_zones"].get(typ, [[], []])[colour]
+        if target not in zone and target in meta["dead"][placed][colour]:
+            return f"a {name} may not be dropped on {squares[-1]}: it could never move from there"
         if target not in zone:
             return f"a {name} may not be dropped on {squares[-1]}"
         return (f"a {name} may not be dropped on a file that already holds an own "

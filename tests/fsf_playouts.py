@@ -13,6 +13,18 @@ def load_text(tmp_path_factory, name, text):
     return ff.load(str(path))
 
 
+def definition_error(directory, name, text):
+    """The DefinitionError text of a definition written into `directory`."""
+    from fairyforge.errors import DefinitionError
+    path = directory / f"{name}.variant"
+    path.write_text(text)
+    try:
+        ff.load(str(path))
+    except DefinitionError as err:
+        return str(err)
+    raise AssertionError(f"{name} loaded without an error")
+
+
 def no_preference(pos, moves):
     return []
 

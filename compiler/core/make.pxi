@@ -30,7 +30,7 @@ cdef void make(Pos* p, uint32_t m) noexcept nogil:
         p.ep = 0
     p.halfmove += 1
     if m & F_DROP:
-        _make_drop(p, to, sel - 1, us)
+        _make_drop(p, to, sel - 1, drop_hand_type(m), us)
     elif m & F_CASTLE:
         _make_castling(p, u, frm, to, sel, us)
     else:
@@ -43,10 +43,18 @@ cdef void make(Pos* p, uint32_t m) noexcept nogil:
     p.ply += 1
 
 
-cdef inline void _make_drop(Pos* p, int to, int typ, int us) noexcept nogil:
+cdef inline int drop_hand_type(uint32_t m) noexcept nogil:
+    """The hand type a drop takes: its own type, or for a drop turned over (PROMOTED_DROPS
+    games only) the type in the from field."""
+    if PROMOTED_DROPS and move_from(m):
+        return move_from(m) - 1
+    return move_selector(m) - 1
+
+
+cdef inline void _make_drop(Pos* p, int to, int typ, int hand_typ, int us) noexcept nogil:
     p.halfmove = 0                # a drop cannot be undone (as in Fairy-Stockfish)
     put(p, to, piece_code(typ, us))
-    hand_add(p, us, typ, -1)
+    hand_add(p, us, hand_typ, -1)
     if typ == ROYAL_TYPE:
         p.royal[us] = to
 
@@ -82,7 +90,7 @@ cdef inline void _make_board_move(Pos* p, Undo* u, uint32_t m, int frm, int to, 
         p.halfmove = 0
     remove(p, frm)
     put(p, to, piece_code(sel - 1, us) if sel else code)
-    if sel:
+    if sel and PROMOTION_RESETS_CLOCK:
         p.halfmove = 0            # a promotion cannot be undone (as in Fairy-Stockfish)
     typ = code_type(code)
     if typ == ROYAL_TYPE:
@@ -124,7 +132,7 @@ cdef void unmake(Pos* p) noexcept nogil:
         rules_unmake(p, u)
     if m & F_DROP:
         p.b[to] = EMPTY
-        p.hand[hand_index(us, sel - 1)] += 1
+        p.hand[hand_index(us, drop_hand_type(m))] += 1
         if sel - 1 == ROYAL_TYPE:
             p.royal[us] = -1
     elif m & F_CASTLE:

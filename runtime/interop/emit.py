@@ -335,7 +335,8 @@ def drops(w):
     no_doubled = w.one_type("dropNoDoubled")
     for fsf_type in cfg.pieces:
         flags = (" not doubled" if fsf_type == no_doubled else "") + (
-            " not mating" if fsf_type == "shogiPawn" and cfg.flag("shogiPawnDropMateIllegal")
+            # FSF's convention: the mating drop is legal and loses (section 3.14)
+            " mating loses" if fsf_type == "shogiPawn" and cfg.flag("shogiPawnDropMateIllegal")
             else "")
         if fsf_type == "pawn":
             lines.append(Line(f"drop {w.names[fsf_type]} in {_pawn_drops(w, zone)}{flags}",

@@ -30,6 +30,17 @@ def export_variant(variant, name=None):
 
 
 def _refuse_unsupported(v):
+    if any(p.letter.startswith("+") and p.promotion for p in v.pieces) or v.dead_drops_allowed:
+        # FSF has them (pieceDemotion, dropPromoted, immobilityIllegal); not written yet
+        raise ExportRefusal("flipping pieces (flip), drops either side up and stuck pieces "
+                            "allowed are not exported yet")
+    if (v.drops_compulsory or v.castling_dropped_rook
+            or any(d.opposite_colours for d in v.drops)):
+        raise ExportRefusal("placement rules (drops are compulsory, on opposite colours, "
+                            "castling with dropped pieces) are not exported yet")
+    if any(p.promotion and p.promotion.captured_only for p in v.pieces):
+        raise ExportRefusal("promotion only to captured pieces (FSF's promotionLimit) is not "
+                            "exported yet")
     checks = (
         (v.captures.to_hand_white != v.captures.to_hand_black,
          "per-side capture dispositions (captures go to hand for one side only)"),
@@ -368,7 +379,9 @@ def _drop_rule(v, types, drop, base):
     lines = []
     if drop.not_doubled:
         lines.append(f"dropNoDoubled = {letter}")
-    if drop.not_mating:
+        if drop.file_limit != 1:
+            lines.append(f"dropNoDoubledCount = {drop.file_limit}")
+    if drop.not_mating or drop.mating_loses:
         if option != "shogiPawn":
             raise ExportRefusal("Fairy-Stockfish forbids mating drops of the shogi pawn only")
         lines.append("shogiPawnDropMateIllegal = true")

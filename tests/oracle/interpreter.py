@@ -534,9 +534,9 @@ class Interpreter:
                         continue
                     if not self.variant.dead_drops_allowed and self.dead(name, colour, to):
                         continue
-                    if rule.not_doubled and any(
+                    if rule.not_doubled and sum(
                             state.board.get((to[0], r)) == (name, colour)
-                            for r in range(self.variant.ranks)):
+                            for r in range(self.variant.ranks)) >= rule.file_limit:
                         continue
                     targets.add(to)
             for to in sorted(targets):
