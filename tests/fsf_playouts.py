@@ -68,7 +68,8 @@ def captures_first(sf, variant, fen):
 # The per-variant differential (tests/test_fsf_catalog.py, bench/fsf_catalog.py):
 # everything pyffish can tell about a position, compared along random playouts.
 
-IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached", "checks")
+IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached", "checks",
+                     "double pass", "facing kings")
 
 
 def fsf_mating_drop_loses(sf, variant, fen, moves, move):

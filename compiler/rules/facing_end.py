@@ -4,12 +4,12 @@ the facing.  A move that leaves them facing is refused; a pass (`passing allowed
 accepts it and ends the game: a draw, or decided on points where the game has a
 `points` table.  Fairy-Stockfish's bikjangRule (janggi, janggitraditional).
 
-Castling moves are not looked at (no game has both).  Fairy-Stockfish also allows
-the pass that accepts the facing when the side is in check; here a pass in check is
-refused like any other move that leaves the royal piece attacked (docs/language.md).
+Castling moves are not looked at (no game has both).  As in Fairy-Stockfish, the
+pass that accepts the facing is allowed even when the side to move is in check (the
+`check_excused` hook point): the game ends with it.
 
 Engine (templates/rules/facing_end.j2): the why_illegal hook looks at the board before
-and after the move; the game_end hook ends the game after a pass with the royal pieces
+and after the move, check_excused lets the accepting pass stand in check; the game_end hook ends the game after a pass with the royal pieces
 facing.  Oracle: pyffish's janggi and janggitraditional (tests/test_janggi.py).
 """
 

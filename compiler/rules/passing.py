@@ -3,8 +3,8 @@
 a draw, or decided on points where the game has a `points` table.
 
 The pass is a real move: the royal piece's null move, from its square to the same
-square (`e2e2`, as Fairy-Stockfish writes it in UCI and counts it in perft; SAN writes
-it `pass`).  Like any move it may not leave the royal piece attacked, so a side in
+square (`e2e2`, as Fairy-Stockfish writes it in UCI and counts it in perft; SAN `Ke2`,
+as Fairy-Stockfish too).  Like any move it may not leave the royal piece attacked, so a side in
 check cannot pass.  A game with passing needs a royal piece.
 
 Engine: templates/rules/passing.j2 adds the pass at the end of the pseudo-legal moves
