@@ -150,7 +150,8 @@ class Lowerer:
     def _banned_screens(self, piece):
         """Codes of the pieces this piece's hops may not jump (`no hop over … by …`)."""
         screens = [v for c, v in getattr(self.v, "screen_bans", ()) if c == piece.name]
-        return [piece_code(self.type_index[v], colour) for v in screens for colour in (WHITE, BLACK)]
+        return [piece_code(self.type_index[v], colour)
+                for v in screens for colour in (WHITE, BLACK)]
 
     def _lower_piece(self, piece):
         t = self.type_index[piece.name]

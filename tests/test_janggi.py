@@ -14,7 +14,7 @@ import pytest
 
 import fairyforge as ff
 from fairyforge.errors import DefinitionError, IllegalMoveError
-from fsf_playouts import compare_position, load_text
+from fsf_playouts import compare_position
 
 sf = pytest.importorskip("pyffish")
 
@@ -23,6 +23,14 @@ EMPTY_PALACES = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1"
 
 def _moves(pos):
     return sorted(str(m) for m in pos.legal_moves())
+
+
+def _refused(tmp_path, name, text, pattern):
+    """Loading the definition `text` fails with an error matching `pattern`."""
+    path = tmp_path / f"{name}.variant"
+    path.write_text(text)
+    with pytest.raises(DefinitionError, match=pattern):
+        ff.load(str(path))
 
 
 def _same_as_fsf(games, variant, fen, moves=()):
@@ -78,10 +86,8 @@ def test_cannon_may_not_take_a_cannon(games):
 
 
 def test_no_hop_over_names_hoppers_only(tmp_path):
-    path = tmp_path / "bad.variant"
-    path.write_text("variant bad extends janggicasual\nno hop over cannon by chariot\n")
-    with pytest.raises(DefinitionError, match=r"bad.variant:2:\d+:.*'chariot' never hops"):
-        ff.load(str(path))
+    _refused(tmp_path, "bad", "variant bad extends janggicasual\nno hop over cannon by chariot\n",
+             r"bad.variant:2:\d+:.*'chariot' never hops")
 
 
 # -- passing ---------------------------------------------------------------------------
@@ -124,11 +130,8 @@ def test_the_search_never_answers_with_an_illegal_pass(games):
 
 
 def test_passing_needs_a_royal_piece(tmp_path):
-    path = tmp_path / "noking.variant"
-    path.write_text('variant noking\nboard 3x3\npiece rook R R\npassing allowed\n'
-                    'setup "r2/3/2R w - - 0 1"\n')
-    with pytest.raises(DefinitionError, match=r"noking.variant:4:.*needs a royal piece"):
-        ff.load(str(path))
+    _refused(tmp_path, "noking", 'variant noking\nboard 3x3\npiece rook R R\npassing allowed\n'
+             'setup "r2/3/2R w - - 0 1"\n', r"noking.variant:4:.*needs a royal piece")
 
 
 # -- facing kings (bikjang) and points -----------------------------------------------------
@@ -165,18 +168,13 @@ def test_the_accepting_pass_is_allowed_in_check(games):
 
 
 def test_points_statement_errors(tmp_path):
-    path = tmp_path / "badpoints.variant"
-    path.write_text("variant badpoints extends janggicasual\npoints chariot 1.25\n")
-    with pytest.raises(DefinitionError, match=r"badpoints.variant:2:.*whole or half"):
-        ff.load(str(path))
+    _refused(tmp_path, "badpoints", "variant badpoints extends janggicasual\npoints chariot 1.25\n",
+             r"badpoints.variant:2:.*whole or half")
 
 
 def test_facing_kings_rules_contradict(tmp_path):
-    path = tmp_path / "both.variant"
-    path.write_text("variant both extends janggicasual\nno facing kings\n"
-                    "facing kings end the game\n")
-    with pytest.raises(DefinitionError, match=r"both.variant:3:.*contradicts"):
-        ff.load(str(path))
+    _refused(tmp_path, "both", "variant both extends janggicasual\nno facing kings\n"
+             "facing kings end the game\n", r"both.variant:3:.*contradicts")
 
 
 # -- the ends against pyffish, along playouts that seek them -------------------------------

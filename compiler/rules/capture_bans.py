@@ -119,6 +119,6 @@ def diff_wording(words):
         old = {tuple(pair) for pair in old}
         new = {tuple(cmp.map_b(tuple(pair))) for pair in new}
         for hopper, screen in sorted(new - old):
-            cmp.add("moves", "added", "screen ban", f"a {hopper} may not hop over a {screen}")
+            cmp.add("pieces", "added", "screen ban", f"a {hopper} may not hop over a {screen}")
         for hopper, screen in sorted(old - new):
-            cmp.add("moves", "removed", "screen ban", f"a {hopper} may hop over a {screen} again")
+            cmp.add("pieces", "removed", "screen ban", f"a {hopper} may hop over a {screen} again")

@@ -9,8 +9,9 @@ pass that accepts the facing is allowed even when the side to move is in check (
 `check_excused` hook point): the game ends with it.
 
 Engine (templates/rules/facing_end.j2): the why_illegal hook looks at the board before
-and after the move, check_excused lets the accepting pass stand in check; the game_end hook ends the game after a pass with the royal pieces
-facing.  Oracle: pyffish's janggi and janggitraditional (tests/test_janggi.py).
+and after the move, check_excused lets the accepting pass stand in check, and the
+game_end hook ends the game after a pass with the royal pieces facing.  Oracle:
+pyffish's janggi and janggitraditional (tests/test_janggi.py).
 """
 
 from dataclasses import dataclass

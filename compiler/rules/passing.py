@@ -69,5 +69,5 @@ def diff_wording(words):
     @words.variant_wording("passing")
     def passing(cmp, old, new):
         if tuple(old) != tuple(new):
-            cmp.add("moves", words.change_kind(old, new), "passing",
+            cmp.add("special", words.change_kind(old, new), "passing",
                     f"passing: {', '.join(old) or 'no side'} -> {', '.join(new) or 'no side'}")

@@ -85,6 +85,13 @@ def diff_wording(words):
             cmp.add("game_end", words.change_kind(old, new), "points",
                     f"points: {_words(old)} -> {_words(new)}")
 
+    @words.variant_wording("points_bonus")
+    def points_bonus(cmp, old, new):
+        if tuple(old) != tuple(new):
+            cmp.add("game_end", words.change_kind(old, new), "points bonus",
+                    f"points bonus: {_words([old]) if old else 'none'} -> "
+                    f"{_words([new]) if new else 'none'}")
+
 
 def _words(table):
     return ", ".join(f"{name} {value:g}" for name, value in table) or "none"
