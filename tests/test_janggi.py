@@ -203,3 +203,20 @@ def test_playouts_seeking_passes_match_pyffish(games, variant):
             moves.append(move)
             pos.push_uci(move)
     assert "double pass" in ends
+
+
+def test_uci_reads_and_answers_passes():
+    from test_uci_session import Engine
+    engine = Engine()
+    try:
+        engine.send("uci")
+        engine.until("uciok")
+        engine.ask("setoption name UCI_Variant value janggicasual")
+        start = sf.start_fen("janggicasual")
+        best = engine.search("position startpos moves e2e2", "go depth 2")[-1].split()[1]
+        assert best in sf.legal_moves("janggicasual", start, ["e2e2"])
+        check = "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1"
+        best = engine.search(f"position fen {check}", "go depth 3")[-1].split()[1]
+        assert best in sf.legal_moves("janggicasual", check, []) and best != "d1d1"
+    finally:
+        engine.quit()
