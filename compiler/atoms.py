@@ -11,6 +11,8 @@ def _covers(b, a):
         return False
     if b.only_in is not None and b.only_in != a.only_in:
         return False
+    if b.along and not a.along:
+        return False
     if b.lame_path and b.lame_path != a.lame_path:
         return False
     if a.kind in ("hop", "grasshop") or b.kind in ("hop", "grasshop"):

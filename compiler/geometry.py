@@ -54,6 +54,7 @@ class PieceWalk:
         None (an atom's `only_in` is read for this side)."""
         self.files, self.ranks, self.confine = files, ranks, confine
         self.colour, self.symmetry = colour, symmetry
+        self.banned_screens = set()     # types its hops may not jump (`no hop over`; set by `of`)
         side = SIDES[colour]
         self.atoms = []
         for a in atoms:
@@ -68,8 +69,12 @@ class PieceWalk:
         files, ranks, side = variant.files, variant.ranks, SIDES[colour]
         confine = (squares_of(piece.confined_to.for_side(side), files, ranks)
                    if piece.confined_to is not None else None)
-        return cls(files, ranks, variant.symmetry, piece.moves, colour,
+        walk = cls(files, ranks, variant.symmetry, piece.moves, colour,
                    squares_of(piece.initial_squares.for_side(side), files, ranks), confine)
+        names = [p.name for p in variant.pieces]
+        walk.banned_screens = {names.index(screen) for hopper, screen
+                               in getattr(variant, "screen_bans", ()) if hopper == piece.name}
+        return walk
 
     def on_board(self, square):
         return 0 <= square[0] < self.files and 0 <= square[1] < self.ranks
@@ -88,8 +93,8 @@ class PieceWalk:
             line = []
             for k in range(1, steps + 1):
                 to = (square[0] + k * dx, square[1] + k * dy)
-                if not self.on_board(to):
-                    break
+                if not self.on_board(to) or (atom.along and to not in only):
+                    break               # (a move `along` a region stops where it ends)
                 line.append(to)
             yield atom, line
 
@@ -150,10 +155,19 @@ class PieceWalk:
             if not atom.captures or not self._unblocked(board, origin, atom):
                 continue
             target = self._capture_square(board, atom, line)
+            if target is not None and self._banned_screen(board, atom, line, target):
+                continue
             if target is not None and board[target][1] != self.colour and (
                     self.confine is None or target in self.confine):
                 found.add(target)
         return found
+
+    def _banned_screen(self, board, atom, line, target):
+        """Does a hop to `target` jump a piece its `no hop over` rule bans?"""
+        if atom.kind not in ("hop", "grasshop") or not self.banned_screens:
+            return False
+        screen = next(to for to in line if to in board)
+        return screen != target and board[screen][0] in self.banned_screens
 
     def _unblocked(self, board, origin, atom):
         """Are the squares a lame leap passes empty?"""

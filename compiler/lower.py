@@ -131,7 +131,9 @@ class Lowerer:
                 "kind": a.kind, "max_steps": a.max_steps,
                 "moves": a.moves, "captures": a.captures,
                 "lame": [self.offset(x, y, colour) for x, y in a.lame_path],
-                "initial_reg": None, "only_reg": None,
+                "initial_reg": None, "only_reg": None, "along_reg": None,
+                "screen_codes": (self._banned_screens(piece)
+                                 if a.kind in ("hop", "grasshop") else []),
             }
             if a.initial:
                 entry["initial_reg"] = self.region_id(
@@ -141,8 +143,16 @@ class Lowerer:
                 entry["only_reg"] = self.region_id(
                     self.side_squares(a.only_in, colour),
                     f"extra-move region of {piece.name} ({SIDE_NAMES[colour]})")
+                if a.along:
+                    entry["along_reg"] = entry["only_reg"]
             out.append(entry)
         return out
+
+    def _banned_screens(self, piece):
+        """Codes of the pieces this piece's hops may not jump (`no hop over … by …`)."""
+        screens = [v for c, v in getattr(self.v, "screen_bans", ()) if c == piece.name]
+        return [piece_code(self.type_index[v], colour)
+                for v in screens for colour in (WHITE, BLACK)]
 
     def _lower_piece(self, piece):
         t = self.type_index[piece.name]
@@ -201,11 +211,12 @@ class Lowerer:
                 if not a["captures"]:
                     continue
                 conditional = (a["lame"] or a["initial_reg"] is not None
-                               or a["only_reg"] is not None
+                               or a["only_reg"] is not None or a["screen_codes"]
                                or info["confine_reg"] is not None)
                 entry = {"kind": a["kind"], "off": a["off"], "max_steps": a["max_steps"],
                          "lame": a["lame"], "initial_reg": a["initial_reg"],
                          "only_reg": a["only_reg"], "confine_reg": info["confine_reg"],
+                         "along_reg": a["along_reg"], "screen_codes": a["screen_codes"],
                          "codes": [info["code"]], "ep": piece["ep"]}
                 if conditional or a["kind"] in ("hop", "grasshop"):
                     single.append(entry)

@@ -45,6 +45,7 @@ class MoveAtom:
     lame_path: tuple = ()       # vectors that must be empty for a lame (n) leap
     initial: bool = False       # only from the piece's initial squares (Betza i)
     only_in: Optional[SquareSet] = None   # only while standing in these squares
+    along: bool = False         # and only through and to squares of only_in (`move … along`)
 
 
 @dataclass(frozen=True)

@@ -83,10 +83,11 @@ class Piece(Node):
 
 @dataclass
 class ExtraMove(Node):
-    """`move PIECE BETZA in REGION`."""
+    """`move PIECE BETZA in REGION` or `... along REGION`."""
 
     piece: Any
     betza: Any
+    scope: Any          # "in": from the region; "along": from, through and to it
     region: Any
 
 

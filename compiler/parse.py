@@ -67,6 +67,7 @@ TERMINAL_WORDS = {
     "STRING": 'a quoted string such as "Chess"',
     "RESULT": "draw, loss or win",
     "ROYAL": "royal",
+    "MOVE_SCOPE": "in or along",
     "ALL": "all",
     "SIDE_NAME": "white or black",
     "CAPTURE_FATE": "go to hand or are removed",

@@ -232,7 +232,8 @@ class Resolver(RegionResolver, PromotionResolver):
             self.bag = bag
 
     def _extra_moves(self):
-        """`move PIECE BETZA in REGION`: moves added to a piece, in a region only."""
+        """`move PIECE BETZA in REGION`: moves added to a piece, in a region only;
+        `along REGION`: moves that also pass and end only on the region's squares."""
         for st in self.lists["move"]:
             name = self.piece_name(st, st.piece)
             if name is None:
@@ -243,8 +244,10 @@ class Resolver(RegionResolver, PromotionResolver):
                 self._betza_error(st, st.betza, err)
                 continue
             where = self.as_set(st, st.region)
-            self.pieces[name]["atoms"] += [with_changes(a, only_in=where) for a in atoms]
-            self.pieces[name]["betza"] += f" (+{st.betza} in region)"
+            along = str(st.scope) == "along"
+            self.pieces[name]["atoms"] += [with_changes(a, only_in=where, along=along)
+                                           for a in atoms]
+            self.pieces[name]["betza"] += f" (+{st.betza} {st.scope} region)"
 
     def _values(self):
         values = {}

@@ -14,6 +14,9 @@ Move (32 bits)::
                 0 for a plain move
     bits 25-28  flags: drop, castling, en passant capture, double step
 
+A pass (`passing allowed`) is the royal piece's null move: a board move (no flag, no
+selector) whose from and to squares are the same, as Fairy-Stockfish writes it (e2e2).
+
 Piece code (one byte on the board): 0 empty, 1 off the board, else 2 + 2 * type + colour
 (colour 0 White, 1 Black), so `code & 1` is the colour and `(code >> 1) - 1` the type.
 
@@ -72,6 +75,11 @@ def selected_type(move):
     if not selector or move & F_CASTLE:
         return None
     return selector - 1
+
+
+def is_pass(move):
+    """A pass: a plain move from a square to itself (no drop, castling or promotion)."""
+    return move_from(move) == move_to(move) and not move >> SELECTOR_SHIFT
 
 
 def encode_move(frm, to, selector=0, flags=0):
@@ -146,6 +154,10 @@ cdef inline int move_to(uint32_t m) noexcept nogil:
 
 cdef inline int move_selector(uint32_t m) noexcept nogil:
     return (m >> SELECTOR_SHIFT) & SELECTOR_MASK
+
+
+cdef inline bint is_pass(uint32_t m) noexcept nogil:
+    return (m & SQUARE_MASK) == ((m >> TO_SHIFT) & SQUARE_MASK) and (m >> SELECTOR_SHIFT) == 0
 
 
 cdef inline uint32_t encode_move(int frm, int to, int selector, uint32_t flags) noexcept nogil:

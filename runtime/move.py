@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .encoding import (F_CASTLE, F_DROP, F_EP, code_colour, code_type, move_from,
+from .encoding import (F_CASTLE, F_DROP, F_EP, code_colour, code_type, is_pass, move_from,
                        move_selector, move_to, selected_type)
 
 
@@ -42,6 +42,11 @@ class Move:
     @property
     def is_castling(self):
         return bool(self.code & F_CASTLE)
+
+    @property
+    def is_pass(self):
+        """A pass (`passing allowed`): the royal piece's null move, such as e2e2."""
+        return is_pass(self.code)
 
     @property
     def is_en_passant(self):

@@ -81,7 +81,7 @@ def captures_first(sf, variant, fen):
 # everything pyffish can tell about a position, compared along random playouts.
 
 IMMEDIATE_REASONS = ("checkmate", "stalemate", "extinction", "bare king", "goal reached", "checks",
-                     "explosion")
+                     "explosion", "double pass", "facing kings")
 
 
 def fsf_mating_drop_loses(sf, variant, fen, moves, move):

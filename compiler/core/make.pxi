@@ -33,6 +33,8 @@ cdef void make(Pos* p, uint32_t m) noexcept nogil:
         _make_drop(p, to, sel - 1, drop_hand_type(m), us)
     elif m & F_CASTLE:
         _make_castling(p, u, frm, to, sel, us)
+    elif HAS_PASS and frm == to:
+        pass                      # a pass (`passing allowed`): only the turn changes
     else:
         _make_board_move(p, u, m, frm, to, sel, us, them)
     rules_after_make(p, m, u, us, them)
@@ -143,6 +145,8 @@ cdef void unmake(Pos* p) noexcept nogil:
         p.b[frm] = u.moved
         if not ORDINARY_CASTLING or code_type(u.moved) == ROYAL_TYPE:
             p.royal[us] = frm
+    elif HAS_PASS and frm == to:
+        pass
     else:
         p.b[to] = EMPTY
         p.b[frm] = u.moved

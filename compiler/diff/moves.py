@@ -51,7 +51,7 @@ OBLIQUE_GROUPS = (("", ""), ("fh", "forward"), ("bh", "backward"), ("lh", "left"
 
 # MoveAtom fields the phrases render; any other field is shown as [name value].
 ATOM_KNOWN = {"dx", "dy", "kind", "max_steps", "moves", "captures", "lame_path",
-              "initial", "only_in"}
+              "initial", "only_in", "along"}
 
 
 @lru_cache(maxsize=None)
