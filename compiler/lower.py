@@ -47,6 +47,8 @@ class Tables:
     attack_entries: list = field(default_factory=list)   # per colour: list of dicts
     castling: list = field(default_factory=list)
     royal_type: int = -1
+    castling_royal: bool = True       # every castling moves the royal piece (the king's
+                                      # square is then kept in Pos.royal by make.pxi)
     capture_to_hand: list = field(default_factory=list)  # [colour][type] -> hand type or -1
     drops: list = field(default_factory=list)
     has_drops: bool = False
@@ -299,8 +301,11 @@ class Lowerer:
             king_path = list(range(kf, kt + step, step))
             letter = "K" if rf > kf else "Q"
             rook_type = self._setup_type_at(c.rook_from, colour)
+            king_type = self.type_index[c.piece] if c.piece else self._royal()
             out.append({"bit": bit, "mask": 1 << bit, "colour": colour, "king_from": kf, "king_to": kt,
-                        "king_code": piece_code(self._royal(), colour),
+                        "king_code": piece_code(king_type, colour),
+                        # Only a royal king may not castle out of, through or into check.
+                        "king_royal": king_type == self._royal(),
                         "rook_code": piece_code(rook_type, colour) if rook_type is not None else -1,
                         "rook_from": rf, "rook_to": rt, "empty": must_be_empty,
                         "king_path": king_path,
@@ -390,6 +395,7 @@ class Lowerer:
             stride=self.stride, nsq=self.nsq, ntypes=len(v.pieces),
             board_squares=squares, square_names=names, pieces=pieces,
             castling=castling, royal_type=royal,
+            castling_royal=all(c["king_royal"] for c in castling),
             capture_to_hand=self._capture_to_hand(),
             has_drops=bool(v.drops), has_ep=bool(v.en_passant),
             # Which pieces' moves restart the move-rule clock: compiler/rules/move_rule.py.

@@ -96,6 +96,8 @@ class Castling:
     king_to: str
     rook_from: str
     rook_to: str
+    piece: str = ""             # the type that castles as the king (the setup's piece on
+                                # king_from); royal or not (giveaway's king is not)
 
 
 @dataclass(frozen=True)

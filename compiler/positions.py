@@ -56,8 +56,8 @@ class PositionRules:
             king = parse_square(c.king_from, self.v.files, self.v.ranks)
             rook = parse_square(c.rook_from, self.v.files, self.v.ranks)
             letter = "K" if rook[0] > king[0] else "Q"
-            rights[letter if colour == 0 else letter.lower()] = (colour, king, rook,
-                                                                 setup.board.get(rook))
+            rights[letter if colour == 0 else letter.lower()] = (
+                colour, king, rook, setup.board.get(rook), self.types.get(c.piece, self.royal))
         return rights
 
     def _seeds(self, setup):
@@ -80,11 +80,11 @@ class PositionRules:
                         else squares_of(piece.promotion.zone.for_side(side), files, ranks))
                 for choice in piece.promotion.choices:
                     seeds[self.types[choice]][colour] |= zone
-        for colour, king, rook, found in self.castling.values():
+        for colour, _, rook, found, king in self.castling.values():
             c = next(c for c in v.castling if SIDES.index(c.side) == colour
                      and parse_square(c.rook_from, files, ranks) == rook)
-            if self.royal is not None:
-                seeds[self.royal][colour].add(parse_square(c.king_to, files, ranks))
+            if king is not None:
+                seeds[king][colour].add(parse_square(c.king_to, files, ranks))
             if found is not None:
                 seeds[found[0]][found[1]].add(parse_square(c.rook_to, files, ranks))
         return seeds
@@ -199,12 +199,12 @@ class PositionRules:
             if letter in seen:
                 out.append(("castling", f"'{letter}' is given twice"))
             seen.add(letter)
-            colour, king, rook, rook_piece = self.castling[letter]
+            colour, king, rook, rook_piece, king_type = self.castling[letter]
             # A right whose king or rook is not on its square could never be used (and
             # Fairy-Stockfish would drop it): refuse it rather than keep a dead right.
-            if self.royal is not None and parsed.board.get(king) != (self.royal, colour):
+            if king_type is not None and parsed.board.get(king) != (king_type, colour):
                 out.append(("castling", f"'{letter}': the {SIDES[colour]} "
-                            f"{self.v.pieces[self.royal].name} is not on {square_name(*king)}"))
+                            f"{self.v.pieces[king_type].name} is not on {square_name(*king)}"))
             elif rook_piece is None or parsed.board.get(rook) != rook_piece:
                 out.append(("castling", f"'{letter}': no {SIDES[colour]} piece to castle "
                             f"with on {square_name(*rook)}"))

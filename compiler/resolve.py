@@ -555,21 +555,34 @@ class Resolver(RegionResolver, PromotionResolver):
                                "castling right per wing")
                     continue
                 seen[wing] = st
-                if setup:
-                    board = setup[1].board
-                    if royal and board.get(sq[0]) != (royal, side):
-                        self.error(st, st.king_from,
-                                   f"castling can never happen: the setup has no {side} "
-                                   f"{royal} on {kf}")
-                        continue
-                    if board.get(sq[2], (None, None))[1] != side:
-                        self.error(st, st.rook_from,
-                                   f"castling can never happen: the setup has no {side} "
-                                   f"piece on {rf} to castle with")
-                        continue
+                king = self._castling_king(st, setup, sq, side, royal)
+                if king is None:
+                    continue
                 out.append(Castling(side=side, king_from=kf, king_to=kt, rook_from=rf,
-                                    rook_to=rt))
+                                    rook_to=rt, piece=king))
         return tuple(out)
+
+    def _castling_king(self, st, setup, sq, side, royal):
+        """The type that castles as the king: the setup's piece on the king's square
+        (the royal piece in chess, giveaway's ordinary king), or None after an error."""
+        if not setup:
+            return royal or ""
+        board = setup[1].board
+        kf, rf = square_name(*sq[0]), square_name(*sq[2])
+        if royal and self.pieces[royal]["tokens"][SIDES.index(side)] is None:
+            royal = None        # a royal type this side does not own (antichess's -/-)
+        king, owner = board.get(sq[0], (None, None))
+        # A game with a royal piece castles with it; one without castles with the piece
+        # that stands there.
+        if owner != side or (royal and king != royal):
+            self.error(st, st.king_from, f"castling can never happen: the setup has no "
+                       f"{side} {royal or 'piece'} on {kf}")
+            return None
+        if board.get(sq[2], (None, None))[1] != side:
+            self.error(st, st.rook_from, f"castling can never happen: the setup has no "
+                       f"{side} piece on {rf} to castle with")
+            return None
+        return king
 
 def piece_tokens(letter):
     """(White's, Black's) FEN token of a LETTER as written: `R`, `C/r`, `R/-`, `-/r`."""

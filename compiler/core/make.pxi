@@ -58,7 +58,8 @@ cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
     remove(p, rf)
     put(p, to, king)
     put(p, rt, rook)
-    p.royal[us] = to
+    if CASTLING_ROYAL or code_type(king) == ROYAL_TYPE:
+        p.royal[us] = to
     _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[rf]))
 
 
@@ -126,7 +127,8 @@ cdef void unmake(Pos* p) noexcept nogil:
         p.b[CASTLE_ROOK_TO[sel]] = EMPTY
         p.b[CASTLE_ROOK_FROM[sel]] = rook
         p.b[frm] = u.moved
-        p.royal[us] = frm
+        if CASTLING_ROYAL or code_type(u.moved) == ROYAL_TYPE:
+            p.royal[us] = frm
     else:
         p.b[to] = EMPTY
         p.b[frm] = u.moved
