@@ -15,14 +15,16 @@ Outcome(winner, "extinction").  Oracle: pyffish with the same rule
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..nodes import Node
 
 ORDER = 70
 
 GRAMMAR = '''
-// win by extinction of PIECES: a side without a piece of one of these types loses
-extinction_decl: "win" "by" "extinction" "of" name_list
+// win by extinction of PIECES [below N]: a side without a piece of one of these types
+// (with fewer than N of one) loses
+extinction_decl: "win" "by" "extinction" "of" name_list ("below" INT)?
 // win by losing all pieces | win by losing all of PIECES: a side without them wins
 losing_all_decl: "win" "by" "losing" "all" ("pieces" | "of" name_list)
 '''
@@ -32,6 +34,7 @@ KEYWORDS = ("win",)
 @dataclass
 class WinByExtinction(Node):
     pieces: list
+    below: Any = None                   # the INT token of `below N`: fewer than N loses
 
 
 @dataclass
@@ -45,6 +48,7 @@ class WinByLosingAll(Node):
 
 STATEMENTS = {"extinction_decl": WinByExtinction, "losing_all_decl": WinByLosingAll}
 FIELDS = [("extinction", tuple, ()),        # names of the types that must survive
+          ("extinction_below", tuple, ()),  # (name, N) where fewer than N (not 1) loses
           ("extinction_wins", tuple, ())]   # names of the types whose loss wins
 TEMPLATE = "rules/extinction.j2"
 ENDS = {"EXTINCTION": "extinction"}
@@ -53,7 +57,25 @@ ENDS = {"EXTINCTION": "extinction"}
 def resolve(nodes, context):
     losing = [node for node in nodes if isinstance(node, WinByExtinction)]
     winning = [node for node in nodes if isinstance(node, WinByLosingAll)]
-    return {"extinction": _listed(losing, context), "extinction_wins": _winning(winning, context)}
+    return {"extinction": _listed(losing, context), "extinction_below": _below(losing, context),
+            "extinction_wins": _winning(winning, context)}
+
+
+def _below(nodes, context):
+    """(name, N) for each type a side loses with fewer than N of, N > 1 (the last
+    statement naming a type counts)."""
+    counts = {}
+    for node in nodes:
+        below = int(node.below) if node.below is not None else 1
+        if below < 1:
+            context.error(node, node.below, "'below' needs a count of at least 1 (a side "
+                          "with fewer than N of the pieces loses)")
+            continue
+        for token in node.pieces:
+            name = context.piece_name(node, token)
+            if name is not None:
+                counts[name] = below
+    return tuple((name, n) for name, n in counts.items() if n > 1)
 
 
 def _winning(nodes, context):
@@ -81,7 +103,9 @@ def _listed(nodes, context):
 
 
 def lower(variant, lowerer):
+    below = dict(variant.extinction_below)
     return {"types": [lowerer.type_index[name] for name in variant.extinction],
+            "below": [below.get(name, 1) for name in variant.extinction],
             "win_types": [lowerer.type_index[name] for name in variant.extinction_wins]}
 
 
@@ -89,9 +113,14 @@ def active(tables):
     return bool(tables["types"] or tables["win_types"])
 
 
-def _words(names):
-    return ("a side without a " + " or a ".join(names) + " loses") if names \
-        else "no extinction rule"
+def _words(names, below=None):
+    if not names:
+        return "no extinction rule"
+    if not below:
+        return "a side without a " + " or a ".join(names) + " loses"
+    return "a side with " + " or ".join(
+        f"fewer than {below[name]} {name}s" if below.get(name, 1) > 1 else f"no {name}"
+        for name in names) + " loses"
 
 
 def _win_words(names):
@@ -102,12 +131,14 @@ def _win_words(names):
 def diff_wording(words):
     """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
     the helpers)."""
-    @words.variant_wording("extinction")
+    @words.variant_wording("extinction", "extinction_below")
     def extinction(cmp, old, new):
-        old, new = tuple(old), cmp.map_b(tuple(new))
-        if set(old) != set(new):
+        old_below = dict(old[1])
+        new_below = {cmp.map_b((name,))[0]: n for name, n in new[1]}
+        old, new = tuple(old[0]), cmp.map_b(tuple(new[0]))
+        if set(old) != set(new) or old_below != new_below:
             cmp.add("game_end", words.change_kind(old, new), "extinction",
-                    f"{_words(old)} -> {_words(new)}")
+                    f"{_words(old, old_below)} -> {_words(new, new_below)}")
 
     @words.variant_wording("extinction_wins")
     def extinction_wins(cmp, old, new):

@@ -48,6 +48,8 @@ def _refuse_unsupported(v):
         (v.perpetual_check_one_piece, "perpetual check by one piece"),
         (v.flag_reply == "white", "a reply for White after Black reaches the goal"),
         (bool(v.extinction) and bool(v.bare_king), "both extinction and bare king rules"),
+        (bool(v.extinction_below), "extinction below a count (extinctionPieceCount) in the "
+                                   "exporter yet"),
         (v.repetition_count == 0, "no repetition rule (Fairy-Stockfish always has one)"),
         (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces),
          "a piece only one side owns (X/-)"),
