@@ -55,6 +55,8 @@ class Tables:
     has_ep: bool = False
     captures_fill_hands: bool = False
     resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
+    ep_zone: list = None              # [colour] -> region row: squares passed over that
+                                      # may be taken en passant (None: all of them)
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
     rules: dict = field(default_factory=dict)        # rule kind's module name -> its lower()
     values: list = field(default_factory=list)       # per type: material value (centipawns)
@@ -402,6 +404,11 @@ class Lowerer:
             resets_clock=[rules.move_rule.restarts_clock(v, p) for p in v.pieces],
         )
         tables.drops = self._drops(pieces)
+        if v.en_passant_zone is not None:
+            # Region rows of the squares each side's pieces pass over that may be taken.
+            tables.ep_zone = [self.region_id(self.side_squares(v.en_passant_zone, c),
+                                             f"en passant zone of {SIDE_NAMES[c]}")
+                              for c in (WHITE, BLACK)]
         if v.deployment is not None:
             tables.deploy = {"last": self.type_index[v.deployment.last]
                              if v.deployment.last else -1}

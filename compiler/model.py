@@ -141,6 +141,8 @@ class Game:
     en_passant: tuple           # names of the pieces that make and take en passant
     deployment: Optional[Deployment]
     side_names: tuple = ("White", "Black")   # what messages call the two players
+    en_passant_zone: Optional[SquareSet] = None   # `en passant … in REGION`: the squares
+                                                  # passed over that may be taken there
 
     def piece(self, name):
         for p in self.pieces:

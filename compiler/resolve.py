@@ -189,6 +189,7 @@ class Resolver(RegionResolver, PromotionResolver):
         self._check_drop_letters(drops)
         castling = self._castling(setup)
         en_passant = self._en_passant()
+        en_passant_zone = self._en_passant_zone()
         deployment = self._deployment(setup)
         self._check_hand_owners(pieces, captures)
         rule_fields = self._rule_fields()
@@ -201,7 +202,8 @@ class Resolver(RegionResolver, PromotionResolver):
             pieces=tuple(pieces), setup=setup[0] if setup else "",
             captures=captures, drops=drops,
             dead_drops_allowed=False, castling=castling, en_passant=en_passant,
-            deployment=deployment, side_names=self._side_names(), **rule_fields)
+            deployment=deployment, side_names=self._side_names(),
+            en_passant_zone=en_passant_zone, **rule_fields)
         self._check_setup(variant)     # (also after other errors: report them all)
         return None if self.bag else variant
 
@@ -314,6 +316,14 @@ class Resolver(RegionResolver, PromotionResolver):
                            "to be captured in passing (write the double step as a lame "
                            "leap, as in ifmnD)")
         return names
+
+    def _en_passant_zone(self):
+        """`en passant … in REGION`: the squares passed over that may be taken in
+        passing (Fairy-Stockfish's enPassantRegion, written for the side that passes)."""
+        st = self.statements.get("en_passant")
+        if st is None or st.zone is None:
+            return None
+        return self.as_set(st, st.zone)
 
     def _header_fields(self):
         title, parent = self.header.title, self.header.extends

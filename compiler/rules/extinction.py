@@ -25,6 +25,8 @@ GRAMMAR = '''
 // win by extinction of PIECES [below N]: a side without a piece of one of these types
 // (with fewer than N of one) loses
 extinction_decl: "win" "by" "extinction" "of" name_list ("below" INT)?
+// win by extinction of all pieces: a side with no piece at all (royal or not) loses
+extinction_all_decl: "win" "by" "extinction" "of" "all" "pieces"
 // win by losing all pieces | win by losing all of PIECES: a side without them wins
 losing_all_decl: "win" "by" "losing" "all" ("pieces" | "of" name_list)
 '''
@@ -46,9 +48,16 @@ class WinByLosingAll(Node):
         return cls(parts[0] if parts else None)
 
 
-STATEMENTS = {"extinction_decl": WinByExtinction, "losing_all_decl": WinByLosingAll}
+@dataclass
+class WinByExtinctionOfAll(Node):
+    pass
+
+
+STATEMENTS = {"extinction_decl": WinByExtinction, "losing_all_decl": WinByLosingAll,
+              "extinction_all_decl": WinByExtinctionOfAll}
 FIELDS = [("extinction", tuple, ()),        # names of the types that must survive
           ("extinction_below", tuple, ()),  # (name, N) where fewer than N (not 1) loses
+          ("extinction_all", bool, False),  # a side with no piece at all loses
           ("extinction_wins", tuple, ())]   # names of the types whose loss wins
 TEMPLATE = "rules/extinction.j2"
 ENDS = {"EXTINCTION": "extinction"}
@@ -58,7 +67,8 @@ def resolve(nodes, context):
     losing = [node for node in nodes if isinstance(node, WinByExtinction)]
     winning = [node for node in nodes if isinstance(node, WinByLosingAll)]
     return {"extinction": _listed(losing, context), "extinction_below": _below(losing, context),
-            "extinction_wins": _winning(winning, context)}
+            "extinction_wins": _winning(winning, context),
+            "extinction_all": any(isinstance(node, WinByExtinctionOfAll) for node in nodes)}
 
 
 def _below(nodes, context):
@@ -106,11 +116,12 @@ def lower(variant, lowerer):
     below = dict(variant.extinction_below)
     return {"types": [lowerer.type_index[name] for name in variant.extinction],
             "below": [below.get(name, 1) for name in variant.extinction],
+            "all": variant.extinction_all,
             "win_types": [lowerer.type_index[name] for name in variant.extinction_wins]}
 
 
 def active(tables):
-    return bool(tables["types"] or tables["win_types"])
+    return bool(tables["types"] or tables["win_types"] or tables["all"])
 
 
 def _words(names, below=None):
@@ -139,6 +150,12 @@ def diff_wording(words):
         if set(old) != set(new) or old_below != new_below:
             cmp.add("game_end", words.change_kind(old, new), "extinction",
                     f"{_words(old, old_below)} -> {_words(new, new_below)}")
+
+    @words.variant_wording("extinction_all")
+    def extinction_all(cmp, old, new):
+        if old != new:
+            cmp.add("game_end", "added" if new else "removed", "extinction of all pieces",
+                    "a side with no piece left loses" if new else "no such rule")
 
     @words.variant_wording("extinction_wins")
     def extinction_wins(cmp, old, new):
