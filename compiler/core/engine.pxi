@@ -428,8 +428,7 @@ cdef class Engine:
 
     def is_check(self):
         self._idle()
-        cdef int sq = self.pos.royal[self.pos.side]
-        return sq >= 0 and attacked(self.pos.b, sq, self.pos.side ^ 1)
+        return in_check(&self.pos, self.pos.side)
 
     def royal_attacked(self, int colour):
         """Is `colour`'s royal piece attacked (whoever is to move)?"""
