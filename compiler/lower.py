@@ -372,7 +372,7 @@ class Lowerer:
             per_colour = []
             for colour in (WHITE, BLACK):
                 zone = self.side_squares(rule.zone, colour)
-                if not self.v.dead_drops_allowed:
+                if not rule.stuck:
                     zone -= pieces[t]["colours"][colour]["dead"]
                 confine = pieces[t]["colours"][colour]["confine_reg"]
                 if confine is not None:

@@ -87,6 +87,8 @@ class DropRule:
     zone: SquareSet
     not_doubled: bool           # not on a file holding an own unpromoted piece of its type
     not_mating: bool            # a drop of it may not give checkmate
+    stuck: bool = False         # also where it could never move again (FSF's
+                                # immobilityIllegal = false)
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,8 @@ class PositionRules:
         self.types = {p.name: i for i, p in enumerate(variant.pieces)}
         self.royal = next((i for i, p in enumerate(variant.pieces) if p.royal), None)
         self.droppable = {self.types[d.piece] for d in variant.drops}
+        # Types that may be dropped where they could never move again, and so stand there.
+        self.stuck_drops = {self.types[d.piece] for d in variant.drops if d.stuck}
         self.walks = [[PieceWalk.of(variant, p, colour) for colour in (0, 1)]
                       for p in variant.pieces]
         setup = parse_fen(variant.setup, variant.files, variant.ranks, token_table(variant))
@@ -134,7 +136,8 @@ class PositionRules:
             what = f"a {SIDES[colour]} {piece.name} on {where}"
             if walk.confine is not None and square not in walk.confine:
                 out.append(("board", f"{what} is outside the area it is confined to"))
-            elif piece.promotion is not None and not walk.can_move_from(square):
+            elif piece.promotion is not None and not walk.can_move_from(square) \
+                    and typ not in self.stuck_drops:
                 # Its promotion is forced where it could never move again: it cannot
                 # stand there unpromoted.  (A piece that never promotes can get stuck.)
                 out.append(("board", f"{what} could never move again"))

@@ -201,7 +201,7 @@ class Resolver(RegionResolver, PromotionResolver):
             files=self.files, ranks=self.ranks, symmetry=self.symmetry,
             pieces=tuple(pieces), setup=setup[0] if setup else "",
             captures=captures, drops=drops,
-            dead_drops_allowed=False, castling=castling, en_passant=en_passant,
+            dead_drops_allowed=any(rule.stuck for rule in drops), castling=castling, en_passant=en_passant,
             deployment=deployment, side_names=self._side_names(),
             en_passant_zone=en_passant_zone, **rule_fields)
         self._check_setup(variant)     # (also after other errors: report them all)
@@ -506,7 +506,8 @@ class Resolver(RegionResolver, PromotionResolver):
                              specific.get((name, "black"), default["black"]))
             rules.append(DropRule(piece=name, zone=zone,
                                   not_doubled="not doubled" in flags.get(name, ()),
-                                  not_mating="not mating" in flags.get(name, ())))
+                                  not_mating="not mating" in flags.get(name, ()),
+                                  stuck="even where stuck" in flags.get(name, ())))
         return tuple(rules)
 
     def _check_drop_letters(self, drops):

@@ -25,24 +25,30 @@ ORDER = 75
 
 GRAMMAR = '''
 // win by PIECES reaching REGION [, SIDE may reply]
-flag_decl: "win" "by" name_list "reaching" region_expr FLAG_REPLY?
+flag_decl: "win" "by" name_list "reaching" region_expr (FLAG_REPLY | FLAG_SAFE)?
 FLAG_REPLY.2: /,[ \\t]*(white|black)[ \\t]+may[ \\t]+reply(?![A-Za-z0-9_])/
+FLAG_SAFE.2: /,[ \\t]*if[ \\t]+safe(?![A-Za-z0-9_])/
 '''
 KEYWORDS = ("win",)
-TERMINAL_WORDS = {"FLAG_REPLY": ", black may reply"}
+TERMINAL_WORDS = {"FLAG_REPLY": ", black may reply", "FLAG_SAFE": ", if safe"}
 
 
 @dataclass
 class WinByReaching(Node):
     pieces: list
     region: Any
-    reply: Any = None           # the FLAG_REPLY token, ", black may reply"
+    reply: Any = None           # the FLAG_REPLY token, ", black may reply", or FLAG_SAFE
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(*parts)
 
 
 STATEMENTS = {"flag_decl": WinByReaching}
 FIELDS = [("flag_pieces", tuple, ()),       # names of the pieces that must arrive
           ("flag_region", object, None),    # SquareSet: where they must arrive
-          ("flag_reply", str, "")]          # "" or the side that may still reply
+          ("flag_reply", str, ""),          # "" or the side that may still reply
+          ("flag_safe", bool, False)]       # arriving counts only where not attacked
 TEMPLATE = "rules/flag.j2"
 ENDS = {"FLAG": "goal reached"}
 
@@ -62,8 +68,10 @@ def resolve(nodes, context):
     for side in ("white", "black"):
         if len(context.bag.items) == errors and not region.for_side(side):
             context.error(node, node.pieces[0], f"the goal region has no square for {side}")
-    reply = str(node.reply).lstrip(", \t").split()[0] if node.reply else ""
-    return {"flag_pieces": tuple(names), "flag_region": region, "flag_reply": reply}
+    safe = getattr(node.reply, "type", "") == "FLAG_SAFE"
+    reply = str(node.reply).lstrip(", \t").split()[0] if node.reply and not safe else ""
+    return {"flag_pieces": tuple(names), "flag_region": region, "flag_reply": reply,
+            "flag_safe": safe}
 
 
 def lower(variant, lowerer):
@@ -73,7 +81,7 @@ def lower(variant, lowerer):
             "squares": [sorted(lowerer.side_squares(variant.flag_region, colour))
                         for colour in (0, 1)],
             "reply": ("white", "black").index(variant.flag_reply) if variant.flag_reply
-            else -1}
+            else -1, "safe": variant.flag_safe}
 
 
 def active(tables):
@@ -85,16 +93,18 @@ def _words(pieces, region, reply):
         return "no goal region"
     squares = ", ".join(region.white) if region else ""
     text = f"a {' or '.join(pieces)} reaching {squares} wins"
+    if reply == "safe":
+        return text + " (where not attacked)"
     return text + (f" ({reply} may reply)" if reply else "")
 
 
 def diff_wording(words):
     """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
     the helpers)."""
-    @words.variant_wording("flag_pieces", "flag_region", "flag_reply")
+    @words.variant_wording("flag_pieces", "flag_region", "flag_reply", "flag_safe")
     def flag(cmp, old, new):
-        old = (tuple(old[0]), old[1], old[2])
-        new = (cmp.map_b(tuple(new[0])), new[1], new[2])
+        old = (tuple(old[0]), old[1], old[2] or ("safe" if old[3] else ""))
+        new = (cmp.map_b(tuple(new[0])), new[1], new[2] or ("safe" if new[3] else ""))
         if old != new:
             cmp.add("game_end", words.change_kind(old[0], new[0]), "goal",
                     f"{_words(*old)} -> {_words(*new)}")
