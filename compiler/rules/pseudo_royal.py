@@ -6,7 +6,8 @@ side's only one; spartan chess the same, with Black's two kings lost by "duple c
 
 A side's pieces of a listed type are pseudo-royal while it has at most N of that type
 on the board (always, without `when at most N`).  A move may not leave one of them
-attacked, unless it captures a pseudo-royal piece of the opponent; with `duple check`
+attacked (a capture of a pseudo-royal piece of the opponent is no exception, but for
+one taken en passant, as in Fairy-Stockfish); with `duple check`
 it may also not leave every piece of the listed types attacked at once, whatever their
 number.  A castling piece that is pseudo-royal may not castle out of or through an
 attack.  A side whose pseudo-royal piece is attacked is in check (checkmate when it has

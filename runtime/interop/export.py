@@ -48,8 +48,19 @@ def _refuse_unsupported(v):
         (v.perpetual_check_one_piece, "perpetual check by one piece"),
         (v.flag_reply == "white", "a reply for White after Black reaches the goal"),
         (bool(v.extinction) and bool(v.bare_king), "both extinction and bare king rules"),
+        # The statements of the royals branch, not exported yet (FSF has the options):
         (bool(v.extinction_below), "extinction below a count (extinctionPieceCount) in the "
                                    "exporter yet"),
+        (v.extinction_all, "extinction of all pieces (extinctionPieceTypes = *) in the "
+                           "exporter yet"),
+        (bool(v.pseudo_royal), "pseudo-royal pieces (extinctionPseudoRoyal) in the exporter yet"),
+        (bool(v.promotion_limits), "promotion limits (promotionLimit) in the exporter yet"),
+        (v.en_passant_zone is not None, "an en passant region (enPassantRegion) in the "
+                                        "exporter yet"),
+        (v.dead_drops_allowed, "drops where a piece is stuck (immobilityIllegal) in the "
+                               "exporter yet"),
+        (any(c.piece and not v.piece(c.piece).royal for c in v.castling),
+         "castling by a piece that is not royal (castlingKingPiece) in the exporter yet"),
         (v.repetition_count == 0, "no repetition rule (Fairy-Stockfish always has one)"),
         (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces),
          "a piece only one side owns (X/-)"),
@@ -444,6 +455,7 @@ def _game_ends(v, types):
         lines += [f"flagPiece = {flag}",
                   *_pair("flagRegion", v.flag_region, v),
                   f"flagMove = {'true' if v.flag_reply == 'black' else 'false'}"]
+        lines += ["flagPieceSafe = true"] if v.flag_safe else []
     return lines
 
 
