@@ -66,7 +66,8 @@ ENDS = {"EXTINCTION": "extinction"}
 def resolve(nodes, context):
     losing = [node for node in nodes if isinstance(node, WinByExtinction)]
     winning = [node for node in nodes if isinstance(node, WinByLosingAll)]
-    return {"extinction": _listed(losing, context), "extinction_below": _below(losing, context),
+    return {"extinction": listed_names(losing, context),
+            "extinction_below": _below(losing, context),
             "extinction_wins": _winning(winning, context),
             "extinction_all": any(isinstance(node, WinByExtinctionOfAll) for node in nodes)}
 
@@ -74,18 +75,27 @@ def resolve(nodes, context):
 def _below(nodes, context):
     """(name, N) for each type a side loses with fewer than N of, N > 1 (the last
     statement naming a type counts)."""
+    counts = counts_by_name(nodes, context, "below", 1, "'below' needs a count of at "
+                            "least 1 (a side with fewer than N of the pieces loses)")
+    return tuple((name, n) for name, n in counts.items() if n > 1)
+
+
+def counts_by_name(nodes, context, field, default, message):
+    """{piece name: the count of the last statement naming it}, from each node's
+    `pieces` and the INT token in `field` (`default` without one); a count below 1 is
+    refused with `message`.  (Also used by promotion_limit.)"""
     counts = {}
     for node in nodes:
-        below = int(node.below) if node.below is not None else 1
-        if below < 1:
-            context.error(node, node.below, "'below' needs a count of at least 1 (a side "
-                          "with fewer than N of the pieces loses)")
+        token = getattr(node, field)
+        count = int(token) if token is not None else default
+        if count < 1:
+            context.error(node, token, message)
             continue
-        for token in node.pieces:
-            name = context.piece_name(node, token)
+        for piece in node.pieces:
+            name = context.piece_name(node, piece)
             if name is not None:
-                counts[name] = below
-    return tuple((name, n) for name, n in counts.items() if n > 1)
+                counts[name] = count
+    return counts
 
 
 def _winning(nodes, context):
@@ -94,10 +104,15 @@ def _winning(nodes, context):
         return ()
     if nodes[-1].pieces is None:
         return tuple(name for name, info in context.pieces.items() if not info["royal"])
-    return _listed(nodes[-1:], context)
+    return listed_names(nodes[-1:], context)
 
 
-def _listed(nodes, context):
+ROYAL_LISTED = "is royal: the game ends by checkmate before its last one could be taken"
+
+
+def listed_names(nodes, context, royal_message=ROYAL_LISTED):
+    """The names the nodes' `pieces` list, once each, refusing a royal one with
+    `'NAME' royal_message`.  (Also used by pseudo_royal.)"""
     names = []
     for node in nodes:
         for token in node.pieces:
@@ -105,8 +120,7 @@ def _listed(nodes, context):
             if name is None or name in names:
                 continue
             if context.pieces[name]["royal"]:
-                context.error(node, token, f"'{name}' is royal: the game ends by checkmate "
-                              "before its last one could be taken")
+                context.error(node, token, f"'{name}' {royal_message}")
                 continue
             names.append(name)
     return tuple(names)

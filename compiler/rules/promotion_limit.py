@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..nodes import Node
+from .extinction import counts_by_name
 
 ORDER = 81
 
@@ -40,17 +41,9 @@ REFUSALS = {"PROMOTION_LIMIT": "{mover} may promote to a {piece} only while it h
 
 def resolve(nodes, context):
     """The last limit given for a type holds."""
-    limits = {}
-    for node in nodes:
-        limit = int(node.limit)
-        if limit < 1:
-            context.error(node, node.limit, "a promotion limit needs a count of at least 1 "
-                          "(to forbid the promotion, leave the piece out of the choices)")
-            continue
-        for token in node.pieces:
-            name = context.piece_name(node, token)
-            if name is not None:
-                limits[name] = limit
+    limits = counts_by_name(nodes, context, "limit", None, "a promotion limit needs a "
+                            "count of at least 1 (to forbid the promotion, leave the piece "
+                            "out of the choices)")
     return {"promotion_limits": tuple(limits.items())}
 
 

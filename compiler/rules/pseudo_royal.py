@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..nodes import Node
+from .extinction import listed_names
 
 ORDER = 80
 
@@ -63,17 +64,10 @@ REFUSALS = {"PSEUDO_ROYAL_ATTACKED": "it would leave a piece of {mover} that may
 
 def resolve(nodes, context):
     """The types add up; the last `when at most N` and any `duple check` hold."""
-    names, most, duple = [], 0, False
+    names = listed_names(nodes, context, "is royal already: list the pieces that are "
+                         "royal besides it")
+    most, duple = 0, False
     for node in nodes:
-        for token in node.pieces:
-            name = context.piece_name(node, token)
-            if name is None or name in names:
-                continue
-            if context.pieces[name]["royal"]:
-                context.error(node, token, f"'{name}' is royal already: list the pieces "
-                              "that are royal besides it")
-                continue
-            names.append(name)
         if node.most is not None:
             most = int(node.most)
             if most < 1:
