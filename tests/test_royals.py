@@ -77,12 +77,6 @@ def test_losing_the_first_of_three_kings_loses(games):
     assert pos.outcome() == ff.Outcome("white", "extinction")
 
 
-def test_extinction_below_zero_is_refused(tmp_path):
-    message = bad_definition(tmp_path, "variant bad extends threekings\n"
-                             "win by extinction of queen below 0\n")
-    assert "bad.variant:2:" in message and "'below' needs a count of at least 1" in message
-
-
 # -- win by extinction of all pieces, en passant in a region (horde) ----------------------
 
 def test_white_loses_with_its_last_piece(games):
@@ -140,11 +134,6 @@ def test_duple_check_both_kings_attacked(games):
     assert "a8b8" in legal(both)       # the king on b8 is not attacked
 
 
-def test_pseudo_royal_royal_piece_is_refused(tmp_path):
-    message = bad_definition(tmp_path, "variant bad extends chess\npseudo royal king\n")
-    assert "bad.variant:2:" in message and "'king' is royal already" in message
-
-
 # -- promotion to … only while fewer than N (spartan) ------------------------------------
 
 def test_a_second_king_by_promotion_but_not_a_third(games):
@@ -156,12 +145,6 @@ def test_a_second_king_by_promotion_but_not_a_third(games):
     assert not any(m.endswith("k") for m in legal(pos))
     with pytest.raises(IllegalMoveError, match="promotion limit"):
         pos.push_uci("c2b1k")
-
-
-def test_promotion_limit_below_one_is_refused(tmp_path):
-    message = bad_definition(tmp_path, "variant bad extends spartan\n"
-                             "promotion to general only while fewer than 0\n")
-    assert "bad.variant:2:" in message and "a promotion limit needs a count" in message
 
 
 # -- win by … reaching …, if safe; drops even where stuck (dobutsu) -----------------------
@@ -193,6 +176,20 @@ def test_if_safe_and_may_reply_are_worded_in_syntax_errors(tmp_path):
     message = bad_definition(tmp_path, "variant bad extends dobutsu\n"
                              "win by lion reaching zone, if\n")
     assert "bad.variant:2:" in message
+
+
+# -- misuse -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("parent, line, message", [
+    ("threekings", "win by extinction of queen below 0", "'below' needs a count of at least 1"),
+    ("chess", "pseudo royal king", "'king' is royal already"),
+    ("spartan", "pseudo royal king when at most 0", "'when at most' needs a count"),
+    ("spartan", "promotion to general only while fewer than 0",
+     "a promotion limit needs a count"),
+])
+def test_misuse_is_an_error_at_its_line(tmp_path, parent, line, message):
+    text = bad_definition(tmp_path, f"variant bad extends {parent}\n{line}\n")
+    assert "bad.variant:2:" in text and message in text
 
 
 # -- extinction chess: covered, not bundled (its FSF suite row needs Chess960 castling) ---
