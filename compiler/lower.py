@@ -47,6 +47,8 @@ class Tables:
     attack_entries: list = field(default_factory=list)   # per colour: list of dicts
     castling: list = field(default_factory=list)
     royal_type: int = -1
+    castling_royal: bool = True       # every castling moves the royal piece (the king's
+                                      # square is then kept in Pos.royal by make.pxi)
     capture_to_hand: list = field(default_factory=list)  # [colour][type] -> hand type or -1
     drops: list = field(default_factory=list)
     has_drops: bool = False
@@ -54,6 +56,8 @@ class Tables:
     ep_always_marked: bool = False    # `mark every double step` (rules/ep_marking.py)
     captures_fill_hands: bool = False
     resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
+    ep_zone: list = None              # [colour] -> region row: squares passed over that
+                                      # may be taken en passant (None: all of them)
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
     rules: dict = field(default_factory=dict)        # rule kind's module name -> its lower()
     values: list = field(default_factory=list)       # per type: material value (centipawns)
@@ -300,24 +304,16 @@ class Lowerer:
             king_path = list(range(kf, kt + step, step))
             letter = "K" if rf > kf else "Q"
             rook_type = self._setup_type_at(c.rook_from, colour)
-            king_type = self._castling_king(c.king_from, colour)
+            king_type = self.type_index[c.piece] if c.piece else self._royal()
             out.append({"bit": bit, "mask": 1 << bit, "colour": colour, "king_from": kf, "king_to": kt,
                         "king_code": piece_code(king_type, colour),
+                        # Only a royal king may not castle out of, through or into check.
                         "king_royal": king_type == self._royal(),
                         "rook_code": piece_code(rook_type, colour) if rook_type is not None else -1,
                         "rook_from": rf, "rook_to": rt, "empty": must_be_empty,
                         "king_path": king_path,
                         "fen": letter if colour == WHITE else letter.lower()})
         return out
-
-    def _castling_king(self, square, colour):
-        """The type that castles from `square`: the royal one where `colour` owns it,
-        else the setup's piece there (an ordinary king: nocheckatomic)."""
-        royal = self._royal()
-        if royal >= 0 and self.v.pieces[royal].tokens[colour] is not None:
-            return royal
-        found = self._setup_type_at(square, colour)
-        return royal if found is None else found
 
     def _royal(self):
         return next((i for i, p in enumerate(self.v.pieces) if p.royal), -1)
@@ -381,7 +377,7 @@ class Lowerer:
             per_colour = []
             for colour in (WHITE, BLACK):
                 zone = self.side_squares(rule.zone, colour)
-                if not self.v.dead_drops_allowed:
+                if not rule.stuck:
                     zone -= pieces[t]["colours"][colour]["dead"]
                 confine = pieces[t]["colours"][colour]["confine_reg"]
                 if confine is not None:
@@ -406,6 +402,7 @@ class Lowerer:
             stride=self.stride, nsq=self.nsq, ntypes=len(v.pieces),
             board_squares=squares, square_names=names, pieces=pieces,
             castling=castling, royal_type=royal,
+            castling_royal=all(c["king_royal"] for c in castling),
             capture_to_hand=self._capture_to_hand(),
             has_drops=bool(v.drops), has_ep=bool(v.en_passant),
             ep_always_marked=v.ep_always_marked,       # compiler/rules/ep_marking.py
@@ -413,6 +410,11 @@ class Lowerer:
             resets_clock=[rules.move_rule.restarts_clock(v, p) for p in v.pieces],
         )
         tables.drops = self._drops(pieces)
+        if v.en_passant_zone is not None:
+            # Region rows of the squares each side's pieces pass over that may be taken.
+            tables.ep_zone = [self.region_id(self.side_squares(v.en_passant_zone, c),
+                                             f"en passant zone of {SIDE_NAMES[c]}")
+                              for c in (WHITE, BLACK)]
         if v.deployment is not None:
             tables.deploy = {"last": self.type_index[v.deployment.last]
                              if v.deployment.last else -1}

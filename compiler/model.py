@@ -87,6 +87,8 @@ class DropRule:
     zone: SquareSet
     not_doubled: bool           # not on a file holding an own unpromoted piece of its type
     not_mating: bool            # a drop of it may not give checkmate
+    stuck: bool = False         # also where it could never move again (FSF's
+                                # immobilityIllegal = false)
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class Castling:
     king_to: str
     rook_from: str
     rook_to: str
+    piece: str = ""             # the type that castles as the king (the setup's piece on
+                                # king_from); royal or not (giveaway's king is not)
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,8 @@ class Game:
     en_passant: tuple           # names of the pieces that make and take en passant
     deployment: Optional[Deployment]
     side_names: tuple = ("White", "Black")   # what messages call the two players
+    en_passant_zone: Optional[SquareSet] = None   # `en passant … in REGION`: the squares
+                                                  # passed over that may be taken there
 
     def piece(self, name):
         for p in self.pieces:

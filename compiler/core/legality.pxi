@@ -28,7 +28,7 @@ cdef int why_illegal(Pos* p, uint32_t m, int nested) noexcept nogil:
     applied again, so the look-ahead stays one ply deep.
     """
     cdef int us = p.side ^ 1, them = p.side
-    if in_check(p, us):
+    if royal_in_check(p, us):     # (pseudo-royal pieces: the rule's own test, in the chain)
         return ROYAL_ATTACKED
     return rules_why_illegal(p, m, &p.hist[p.ply - 1], us, them, nested)
 
