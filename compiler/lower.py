@@ -54,6 +54,8 @@ class Tables:
     ep_always_marked: bool = False    # `mark every double step` (rules/ep_marking.py)
     captures_fill_hands: bool = False
     resets_clock: list = field(default_factory=list)  # per type: True for pawn-like pieces
+    ep_zone: list = None              # [colour] -> region row: squares passed over that
+                                      # may be taken en passant (None: all of them)
     deploy: dict = None               # {"last": type index or -1} when there is a deployment
     rules: dict = field(default_factory=dict)        # rule kind's module name -> its lower()
     values: list = field(default_factory=list)       # per type: material value (centipawns)
@@ -315,26 +317,18 @@ class Lowerer:
             king_path = list(range(kf, kt + step, step))
             letter = "K" if rf > kf else "Q"
             rook_type = self._setup_type_at(c.rook_from, colour)
-            king_type = self._castling_king(c.king_from, colour)
+            king_type = self.type_index[c.piece] if c.piece else self._royal()
             if rook_type is None and self.v.castling_dropped_rook:     # placement chess
                 rook_type = self.type_index[self.v.castling_dropped_rook]
             out.append({"bit": bit, "mask": 1 << bit, "colour": colour, "king_from": kf, "king_to": kt,
                         "king_code": piece_code(king_type, colour),
+                        # Only a royal king may not castle out of, through or into check.
                         "king_royal": king_type == self._royal(),
                         "rook_code": piece_code(rook_type, colour) if rook_type is not None else -1,
                         "rook_from": rf, "rook_to": rt, "empty": must_be_empty,
                         "king_path": king_path,
                         "fen": letter if colour == WHITE else letter.lower()})
         return out
-
-    def _castling_king(self, square, colour):
-        """The type that castles from `square`: the royal one where `colour` owns it,
-        else the setup's piece there (an ordinary king: nocheckatomic)."""
-        royal = self._royal()
-        if royal >= 0 and self.v.pieces[royal].tokens[colour] is not None:
-            return royal
-        found = self._setup_type_at(square, colour)
-        return royal if found is None else found
 
     def _royal(self):
         return next((i for i, p in enumerate(self.v.pieces) if p.royal), -1)
@@ -442,6 +436,11 @@ class Lowerer:
             resets_clock=[rules.move_rule.restarts_clock(v, p) for p in v.pieces],
         )
         tables.drops = self._drops(pieces)
+        if v.en_passant_zone is not None:
+            # Region rows of the squares each side's pieces pass over that may be taken.
+            tables.ep_zone = [self.region_id(self.side_squares(v.en_passant_zone, c),
+                                             f"en passant zone of {SIDE_NAMES[c]}")
+                              for c in (WHITE, BLACK)]
         if v.deployment is not None:
             tables.deploy = {"last": self.type_index[v.deployment.last]
                              if v.deployment.last else -1}

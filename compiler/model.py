@@ -112,6 +112,8 @@ class Castling:
     king_to: str
     rook_from: str
     rook_to: str
+    piece: str = ""             # the type that castles as the king (the setup's piece on
+                                # king_from); royal or not (giveaway's king is not)
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,8 @@ class Game:
     en_passant: tuple           # names of the pieces that make and take en passant
     deployment: Optional[Deployment]
     side_names: tuple = ("White", "Black")   # what messages call the two players
+    en_passant_zone: Optional[SquareSet] = None   # `en passant … in REGION`: the squares
+                                                  # passed over that may be taken there
 
     def piece(self, name):
         for p in self.pieces:

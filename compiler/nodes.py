@@ -227,6 +227,7 @@ class CastlingMove(Node):
 @dataclass
 class EnPassant(Node):
     pieces: list
+    zone: Any = None            # `in REGION`: where the square passed over must lie
 
 
 @dataclass

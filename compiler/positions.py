@@ -76,15 +76,14 @@ class PositionRules:
             letter = "K" if rook[0] > king[0] else "Q"
             rights[letter if colour == 0 else letter.lower()] = (
                 colour, king, rook, setup.board.get(rook) or self._dropped_rook(colour),
-                self._castling_king(setup, king, colour))
+                self._castling_piece(c, colour))
         return rights
 
-    def _castling_king(self, setup, square, colour):
-        """The piece that castles from `square`: the royal one where `colour` owns it,
-        else the setup's piece there (an ordinary king, as in nocheckatomic)."""
-        if self.royal is not None and self.v.pieces[self.royal].tokens[colour] is not None:
-            return (self.royal, colour)
-        return setup.board.get(square)
+    def _castling_piece(self, castling, colour):
+        """The (type, colour) that castles: the castling's own piece (the royal one, or
+        giveaway's and nocheckatomic's ordinary king), None if there is none."""
+        typ = self.types.get(castling.piece, self.royal)
+        return None if typ is None else (typ, colour)
 
     def _name(self, piece):
         return "king" if piece is None else self.v.pieces[piece[0]].name
@@ -169,9 +168,11 @@ class PositionRules:
             what = f"a {SIDES[colour]} {piece.name} on {where}"
             if walk.confine is not None and square not in walk.confine:
                 out.append(("board", f"{what} is outside the area it is confined to"))
-            elif piece.promotion is not None and not walk.can_move_from(square):
+            elif piece.promotion is not None and not walk.can_move_from(square) \
+                    and not self.v.dead_drops_allowed:
                 # Its promotion is forced where it could never move again: it cannot
-                # stand there unpromoted.  (A piece that never promotes can get stuck.)
+                # stand there unpromoted (unless `stuck pieces allowed`).  (A piece that
+                # never promotes can get stuck.)
                 out.append(("board", f"{what} could never move again"))
             elif square not in self.reachable[typ][colour]:
                 out.append(("board", f"a {SIDES[colour]} {piece.name} can never stand on "

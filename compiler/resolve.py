@@ -190,6 +190,7 @@ class Resolver(RegionResolver, PromotionResolver):
         self._check_drop_letters(drops)
         castling = self._castling(setup)
         en_passant = self._en_passant()
+        en_passant_zone = self._en_passant_zone()
         deployment = self._deployment(setup)
         self._check_hand_owners(pieces, captures)
         rule_fields = self._rule_fields()
@@ -202,7 +203,8 @@ class Resolver(RegionResolver, PromotionResolver):
             pieces=tuple(pieces), setup=setup[0] if setup else "",
             captures=captures, drops=drops,
             dead_drops_allowed="stuck" in self.statements, castling=castling, en_passant=en_passant,
-            deployment=deployment, side_names=self._side_names(), **rule_fields)
+            deployment=deployment, side_names=self._side_names(),
+            en_passant_zone=en_passant_zone, **rule_fields)
         self._check_setup(variant)     # (also after other errors: report them all)
         return None if self.bag else variant
 
@@ -318,6 +320,14 @@ class Resolver(RegionResolver, PromotionResolver):
                            "to be captured in passing (write the double step as a lame "
                            "leap, as in ifmnD)")
         return names
+
+    def _en_passant_zone(self):
+        """`en passant … in REGION`: the squares passed over that may be taken in
+        passing (Fairy-Stockfish's enPassantRegion, written for the side that passes)."""
+        st = self.statements.get("en_passant")
+        if st is None or st.zone is None:
+            return None
+        return self.as_set(st, st.zone)
 
     def _header_fields(self):
         title, parent = self.header.title, self.header.extends
@@ -546,11 +556,6 @@ class Resolver(RegionResolver, PromotionResolver):
             elif letter:
                 first[letter] = rule.piece
 
-    def _owns(self, royal, side):
-        """Does `side` own the royal type?  (Without it, as in nocheckatomic, the
-        castling "king" is the setup's piece on its square, an ordinary piece.)"""
-        return bool(royal) and self.pieces[royal]["tokens"][SIDES.index(side)] is not None
-
     def _castling(self, setup):
         out = []
         seen = {}
@@ -593,26 +598,37 @@ class Resolver(RegionResolver, PromotionResolver):
                     continue
                 seen[wing] = st
                 # (with the royal piece in hand, castling may come with drops: placement)
-                if setup and not self._held(setup, royal):
-                    board = setup[1].board
-                    if self._owns(royal, side) and board.get(sq[0]) != (royal, side):
-                        self.error(st, st.king_from,
-                                   f"castling can never happen: the setup has no {side} "
-                                   f"{royal} on {kf}")
-                        continue
-                    if not self._owns(royal, side) and board.get(sq[0], (None, None))[1] != side:
-                        self.error(st, st.king_from,
-                                   f"castling can never happen: the setup has no {side} "
-                                   f"piece on {kf} to castle with")
-                        continue
-                    if board.get(sq[2], (None, None))[1] != side:
-                        self.error(st, st.rook_from,
-                                   f"castling can never happen: the setup has no {side} "
-                                   f"piece on {rf} to castle with")
+                if setup and self._held(setup, royal):
+                    king = royal
+                else:
+                    king = self._castling_king(st, setup, sq, side, royal)
+                    if king is None:
                         continue
                 out.append(Castling(side=side, king_from=kf, king_to=kt, rook_from=rf,
-                                    rook_to=rt))
+                                    rook_to=rt, piece=king))
         return tuple(out)
+
+    def _castling_king(self, st, setup, sq, side, royal):
+        """The type that castles as the king: the setup's piece on the king's square
+        (the royal piece in chess, giveaway's ordinary king), or None after an error."""
+        if not setup:
+            return royal or ""
+        board = setup[1].board
+        kf, rf = square_name(*sq[0]), square_name(*sq[2])
+        if royal and self.pieces[royal]["tokens"][SIDES.index(side)] is None:
+            royal = None        # a royal type this side does not own (antichess's -/-)
+        king, owner = board.get(sq[0], (None, None))
+        # A game with a royal piece castles with it; one without castles with the piece
+        # that stands there.
+        if owner != side or (royal and king != royal):
+            self.error(st, st.king_from, f"castling can never happen: the setup has no "
+                       f"{side} {royal or 'piece'} on {kf}")
+            return None
+        if board.get(sq[2], (None, None))[1] != side:
+            self.error(st, st.rook_from, f"castling can never happen: the setup has no "
+                       f"{side} piece on {rf} to castle with")
+            return None
+        return king
 
 def piece_tokens(letter):
     """(White's, Black's) FEN token of a LETTER as written: `R`, `C/r`, `R/-`, `-/r`."""

@@ -125,12 +125,20 @@ cdef inline void remove(Pos* p, int sq) noexcept nogil:
     p.b[sq] = EMPTY
 
 
-cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
+cdef inline bint royal_in_check(Pos* p, int colour) noexcept nogil:
     """Is `colour`'s royal piece on the board and attacked?  (In a game with
     HAS_CHECK_RULE, a rule kind decides what an attack on it is: explosions.)"""
     if HAS_CHECK_RULE:
         return p.royal[colour] >= 0 and rules_royal_attacked(p, p.royal[colour], colour)
     return p.royal[colour] >= 0 and attacked(p.b, p.royal[colour], colour ^ 1)
+
+
+cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
+    """Is `colour` in check: its royal piece attacked, or in a game with pseudo-royal
+    pieces (HAS_PSEUDO_ROYALS, compiler/rules/pseudo_royal.py) one of those?"""
+    if HAS_PSEUDO_ROYALS:
+        return royal_in_check(p, colour) or pseudo_royal_attacked(p, colour)
+    return royal_in_check(p, colour)
 
 
 cdef inline int gen_pseudo(Pos* p, uint32_t* mv) noexcept nogil:

@@ -28,7 +28,7 @@ cdef int why_illegal(Pos* p, uint32_t m, int nested) noexcept nogil:
     applied again, so the look-ahead stays one ply deep.
     """
     cdef int us = p.side ^ 1, them = p.side
-    if in_check(p, us) and not rules_check_excused(p, m, us):
+    if royal_in_check(p, us) and not rules_check_excused(p, m, us):
         return ROYAL_ATTACKED
     return rules_why_illegal(p, m, &p.hist[p.ply - 1], us, them, nested)
 

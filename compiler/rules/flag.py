@@ -27,27 +27,34 @@ from ..nodes import Node
 ORDER = 75
 
 GRAMMAR = '''
-// win by PIECES reaching REGION [, SIDE may reply | , after a reply]
-flag_decl: "win" "by" name_list "reaching" region_expr (FLAG_REPLY | FLAG_AFTER_REPLY)?
+// win by PIECES reaching REGION [, SIDE may reply | , after a reply | , if safe]
+flag_decl: "win" "by" name_list "reaching" region_expr (FLAG_REPLY | FLAG_AFTER_REPLY | FLAG_SAFE)?
 FLAG_REPLY.2: /,[ \\t]*(white|black)[ \\t]+may[ \\t]+reply(?![A-Za-z0-9_])/
 FLAG_AFTER_REPLY.2: /,[ \\t]*after[ \\t]+a[ \\t]+reply(?![A-Za-z0-9_])/
+FLAG_SAFE.2: /,[ \\t]*if[ \\t]+safe(?![A-Za-z0-9_])/
 '''
 KEYWORDS = ("win",)
-TERMINAL_WORDS = {"FLAG_REPLY": ", black may reply", "FLAG_AFTER_REPLY": ", after a reply"}
+TERMINAL_WORDS = {"FLAG_REPLY": ", black may reply", "FLAG_AFTER_REPLY": ", after a reply",
+                  "FLAG_SAFE": ", if safe"}
 
 
 @dataclass
 class WinByReaching(Node):
     pieces: list
     region: Any
-    reply: Any = None           # the FLAG_REPLY or FLAG_AFTER_REPLY token
+    reply: Any = None           # the FLAG_REPLY, FLAG_AFTER_REPLY or FLAG_SAFE token
+
+    @classmethod
+    def from_parts(cls, parts):
+        return cls(*parts)
 
 
 STATEMENTS = {"flag_decl": WinByReaching}
 FIELDS = [("flag_pieces", tuple, ()),       # names of the pieces that must arrive
           ("flag_region", object, None),    # SquareSet: where they must arrive
-          ("flag_reply", str, "")]          # "", the side that may still reply, or
+          ("flag_reply", str, ""),          # "", the side that may still reply, or
                                             # "after": every arrival waits for a reply
+          ("flag_safe", bool, False)]       # arriving counts only where not attacked
 TEMPLATE = "rules/flag.j2"
 ENDS = {"FLAG": "goal reached"}
 
@@ -67,10 +74,12 @@ def resolve(nodes, context):
     for side in ("white", "black"):
         if len(context.bag.items) == errors and not region.for_side(side):
             context.error(node, node.pieces[0], f"the goal region has no square for {side}")
-    reply = str(node.reply).lstrip(", \t").split()[0] if node.reply else ""
+    safe = getattr(node.reply, "type", "") == "FLAG_SAFE"
+    reply = str(node.reply).lstrip(", \t").split()[0] if node.reply and not safe else ""
     if reply and reply not in ("white", "black"):
         reply = "after"                       # `, after a reply`
-    return {"flag_pieces": tuple(names), "flag_region": region, "flag_reply": reply}
+    return {"flag_pieces": tuple(names), "flag_region": region, "flag_reply": reply,
+            "flag_safe": safe}
 
 
 def lower(variant, lowerer):
@@ -81,7 +90,7 @@ def lower(variant, lowerer):
                         for colour in (0, 1)],
             "reply": ("white", "black").index(variant.flag_reply)
             if variant.flag_reply in ("white", "black") else -1,
-            "after_reply": variant.flag_reply == "after"}
+            "after_reply": variant.flag_reply == "after", "safe": variant.flag_safe}
 
 
 def active(tables):
@@ -95,16 +104,18 @@ def _words(pieces, region, reply):
     text = f"a {' or '.join(pieces)} reaching {squares} wins"
     if reply == "after":
         return text + " (after a reply)"
+    if reply == "safe":
+        return text + " (where not attacked)"
     return text + (f" ({reply} may reply)" if reply else "")
 
 
 def diff_wording(words):
     """How `fairyforge diff` words a change of this rule (compiler/diff/rules.py gives
     the helpers)."""
-    @words.variant_wording("flag_pieces", "flag_region", "flag_reply")
+    @words.variant_wording("flag_pieces", "flag_region", "flag_reply", "flag_safe")
     def flag(cmp, old, new):
-        old = (tuple(old[0]), old[1], old[2])
-        new = (cmp.map_b(tuple(new[0])), new[1], new[2])
+        old = (tuple(old[0]), old[1], old[2] or ("safe" if old[3] else ""))
+        new = (cmp.map_b(tuple(new[0])), new[1], new[2] or ("safe" if new[3] else ""))
         if old != new:
             cmp.add("game_end", words.change_kind(old[0], new[0]), "goal",
                     f"{_words(*old)} -> {_words(*new)}")

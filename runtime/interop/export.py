@@ -59,6 +59,19 @@ def _refuse_unsupported(v):
         (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces
              if p is not export_ends.unowned_royal(v)), "pieces that only one side owns (X/-)"),
         *export_ends.refusals(v),
+        # The statements of the royals branch, not exported yet (FSF has the options):
+        (bool(v.extinction_below), "extinction below a count (extinctionPieceCount) in the "
+                                   "exporter yet"),
+        (v.extinction_all, "extinction of all pieces (extinctionPieceTypes = *) in the "
+                           "exporter yet"),
+        (bool(v.pseudo_royal), "pseudo-royal pieces (extinctionPseudoRoyal) in the exporter yet"),
+        (bool(v.promotion_limits), "promotion limits (promotionLimit) in the exporter yet"),
+        (v.en_passant_zone is not None, "an en passant region (enPassantRegion) in the "
+                                        "exporter yet"),
+        (v.dead_drops_allowed, "drops where a piece is stuck (immobilityIllegal) in the "
+                               "exporter yet"),
+        (any(c.piece and not v.piece(c.piece).royal for c in v.castling),
+         "castling by a piece that is not royal (castlingKingPiece) in the exporter yet"),
     )
     for failed, reason in checks:
         if failed:
@@ -457,6 +470,7 @@ def _game_ends(v, types):
         lines += [f"flagPiece = {flag}",
                   *_pair("flagRegion", v.flag_region, v),
                   f"flagMove = {'true' if v.flag_reply == 'black' else 'false'}"]
+        lines += ["flagPieceSafe = true"] if v.flag_safe else []
     return lines
 
 
