@@ -85,6 +85,16 @@ def pytest_collection_finish(session):
         f"({os.cpu_count()} processes; FAIRYFORGE_TEST_PREBUILD=0 skips this)")
 
 
+def definition_error(tmp_path, text):
+    """The message of the DefinitionError that loading `text`, as bad.variant, raises."""
+    from fairyforge.errors import DefinitionError
+    path = tmp_path / "bad.variant"
+    path.write_text(text)
+    with pytest.raises(DefinitionError) as err:
+        ff.load(str(path))
+    return str(err.value)
+
+
 class Games:
     """Lazily loaded games, shared by every test of the session."""
 

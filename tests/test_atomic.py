@@ -10,8 +10,9 @@ FSF's perft rows.
 import pytest
 
 import fairyforge as ff
+from conftest import definition_error
 from fsf_playouts import play_and_compare
-from fairyforge.errors import DefinitionError, IllegalMoveError
+from fairyforge.errors import IllegalMoveError
 
 sf = pytest.importorskip("pyffish")
 
@@ -137,20 +138,13 @@ def test_the_rule_reaches_only_games_that_use_it(atomic):
     assert "explode" not in chess and "RULE_BYTES = 0" in chess
 
 
-def errors_of(tmp_path, text):
-    path = tmp_path / "bad.variant"
-    path.write_text(text)
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    return str(err.value)
-
 
 def test_sparing_needs_explosions(tmp_path):
-    text = errors_of(tmp_path, "variant bad extends chess\nexplosions spare pawn nearby\n")
+    text = definition_error(tmp_path, "variant bad extends chess\nexplosions spare pawn nearby\n")
     assert "bad.variant:2:18:" in text and "needs 'captures explode'" in text
 
 
 def test_sparing_an_unknown_piece(tmp_path):
-    text = errors_of(tmp_path, "variant bad extends chess\ncaptures explode\n"
+    text = definition_error(tmp_path, "variant bad extends chess\ncaptures explode\n"
                                "explosions spare pwan nearby\n")
     assert "bad.variant:3:18:" in text and "unknown piece 'pwan' (did you mean 'pawn'?)" in text

@@ -9,7 +9,7 @@ form, on random playouts that capture often.
 import pytest
 
 import fairyforge as ff
-from fairyforge.errors import DefinitionError
+from conftest import definition_error
 from fsf_playouts import captures_first, compare_playouts, load_text
 
 BARE = "bare king"
@@ -73,20 +73,14 @@ def test_bared_back_gives_one_reply(shatranj):
 
 
 def test_the_rule_needs_a_king(tmp_path):
-    path = tmp_path / "bad.variant"
-    path.write_text('variant bad\nboard 4x4\npiece rook R R\nbare king loses\n'
+    message = definition_error(tmp_path, 'variant bad\nboard 4x4\npiece rook R R\nbare king loses\n'
                     'setup "r3/4/4/R3 w - - 0 1"\n')
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    assert "bad.variant:4:1: error: `bare king loses` needs a royal piece" in str(err.value)
+    assert "bad.variant:4:1: error: `bare king loses` needs a royal piece" in message
 
 
 def test_a_misspelt_option_is_a_syntax_error(tmp_path):
-    path = tmp_path / "bad.variant"
-    path.write_text("variant bad extends chess\nbare king loses, unless bared bak\n")
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    assert "bad.variant:2:" in str(err.value)
+    message = definition_error(tmp_path, "variant bad extends chess\nbare king loses, unless bared bak\n")
+    assert "bad.variant:2:" in message
 
 
 def test_shatranj_matches_pyffish(shatranj):

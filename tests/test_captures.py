@@ -15,6 +15,7 @@ import random
 import pytest
 
 import fairyforge as ff
+from conftest import definition_error
 from fairyforge.errors import DefinitionError, IllegalMoveError
 from fsf_playouts import load_text
 
@@ -178,11 +179,8 @@ def test_losing_all_rooks_wins(tmp_path_factory, sf):
 
 
 def test_a_royal_piece_cannot_be_given_away(tmp_path):
-    path = tmp_path / "bad.variant"
-    path.write_text("variant bad extends chess\nwin by losing all of king, quen\n")
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    text = str(err.value)
+    message = definition_error(tmp_path, "variant bad extends chess\nwin by losing all of king, quen\n")
+    text = message
     assert "bad.variant:2:" in text and "'king' is royal" in text
     assert "unknown piece 'quen' (did you mean 'queen'?)" in text
 

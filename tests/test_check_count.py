@@ -12,7 +12,8 @@ every legal move list, game end and FEN.
 import pytest
 
 import fairyforge as ff
-from fairyforge.errors import DefinitionError, FenError
+from conftest import definition_error
+from fairyforge.errors import FenError
 from fsf_playouts import compare_playouts
 
 CHECKS = "checks"
@@ -166,11 +167,8 @@ def test_bad_counters_are_named(game, fen, message):
     ("win by three checks", "bad.variant:2:"),
 ])
 def test_bad_counts_are_named(tmp_path, text, message):
-    path = tmp_path / "bad.variant"
-    path.write_text(f"variant bad extends chess\n{text}\n")
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    assert message in str(err.value)
+    message = definition_error(tmp_path, f"variant bad extends chess\n{text}\n")
+    assert message in message
 
 
 def test_one_check_is_written_in_the_singular(tmp_path):

@@ -10,7 +10,8 @@ caparandom, whose rules are Chess960's.
 import pytest
 
 import fairyforge as ff
-from fairyforge.errors import DefinitionError, FenError
+from conftest import definition_error
+from fairyforge.errors import FenError
 
 sf = pytest.importorskip("pyffish")
 
@@ -96,10 +97,7 @@ def test_a_chess960_setup_castles_as_fairy_stockfish(tmp_path, fen):
 
 
 def test_chess960_castling_needs_castling(tmp_path):
-    path = tmp_path / "bad.variant"
-    path.write_text('variant bad extends chess\nno castling\nchess960 castling\n'
+    message = definition_error(tmp_path, 'variant bad extends chess\nno castling\nchess960 castling\n'
                     'setup "4k3/8/8/8/8/8/8/4K3 w - - 0 1"\n')
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
     assert "bad.variant:3:1: error: chess960 castling: the game has no castling" \
-        in str(err.value)
+        in message

@@ -10,8 +10,8 @@ Oracle: pyffish (get_fen and legal_moves on the same moves).
 
 import pytest
 
-import fairyforge as ff
-from fairyforge.errors import DefinitionError, FenError
+from conftest import definition_error
+from fairyforge.errors import FenError
 
 sf = pytest.importorskip("pyffish")
 
@@ -107,9 +107,6 @@ def test_pawnback_pawn_moves_never_restart_the_count(games):
 
 
 def test_marking_needs_en_passant(tmp_path):
-    path = tmp_path / "bad.variant"
-    path.write_text('variant bad extends chess\nno en passant\nmark every double step\n')
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
+    message = definition_error(tmp_path, 'variant bad extends chess\nno en passant\nmark every double step\n')
     assert "bad.variant:3:1: error: mark every double step: the game has no en passant" \
-        in str(err.value)
+        in message

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import fairyforge as ff
-from fairyforge.errors import DefinitionError
+from conftest import definition_error
 
 DEFINITION = """variant knightless "Knightless chess" extends chess
 win by extinction of knight       # a side that has lost both knights has lost
@@ -58,11 +58,8 @@ def test_the_rule_reaches_the_generated_engine(game):
 
 
 def test_royal_pieces_cannot_go_extinct(tmp_path):
-    path = tmp_path / "bad.variant"
-    path.write_text('variant bad extends chess\nwin by extinction of king, knigt\n')
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    text = str(err.value)
+    message = definition_error(tmp_path, 'variant bad extends chess\nwin by extinction of king, knigt\n')
+    text = message
     assert "bad.variant:2:" in text
     assert "'king' is royal" in text
     assert "unknown piece 'knigt' (did you mean 'knight'?)" in text

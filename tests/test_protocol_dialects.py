@@ -5,7 +5,6 @@ import re
 
 import pytest
 
-import fairyforge as ff
 from fairyforge.protocols.notation import Usi, ZeroRanks, fen_to_sfen, sfen_to_fen
 
 from test_uci_session import Engine, check_lines

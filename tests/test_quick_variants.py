@@ -10,7 +10,8 @@ breakthrough, jesonmor) are also compared with pyffish by tests/test_fsf_catalog
 import pytest
 
 import fairyforge as ff
-from fairyforge.errors import DefinitionError, IllegalMoveError
+from conftest import definition_error
+from fairyforge.errors import IllegalMoveError
 from fsf_playouts import compare_playouts
 
 sf = pytest.importorskip("pyffish")
@@ -25,13 +26,6 @@ def _moves(pos):
 def _fsf_moves(variant, fen, moves=()):
     return sorted(sf.legal_moves(variant, fen, list(moves)))
 
-
-def _load_text(tmp_path, text):
-    path = tmp_path / "bad.variant"
-    path.write_text(text)
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    return str(err.value)
 
 
 # -- in check, king may only capture the checker (makpong) ------------------------------
@@ -89,13 +83,13 @@ def _gives_check(pos, move):
 
 
 def test_the_piece_must_be_royal(tmp_path):
-    message = _load_text(tmp_path, "variant bad extends makruk\n"
+    message = definition_error(tmp_path, "variant bad extends makruk\n"
                                    "in check, rook may only capture the checker\n")
     assert "bad.variant:2:11: error: 'rook' is not royal" in message
 
 
 def test_a_misspelt_statement_is_a_syntax_error(tmp_path):
-    message = _load_text(tmp_path, "variant bad extends makruk\n"
+    message = definition_error(tmp_path, "variant bad extends makruk\n"
                                    "in check, king may only take the checker\n")
     assert "bad.variant:2:" in message
 
@@ -148,7 +142,7 @@ def test_jesonmor_playouts_to_the_centre_match_pyffish(games):
 
 
 def test_the_reply_words_are_checked(tmp_path):
-    message = _load_text(tmp_path, "variant bad extends chess\n"
+    message = definition_error(tmp_path, "variant bad extends chess\n"
                                    "win by king reaching rank 8, after one reply\n")
     assert "bad.variant:2:" in message
 
@@ -178,7 +172,7 @@ def test_the_draw_comes_at_the_same_ply_as_pyffish(games, clock):
 
 
 def test_captures_only_is_not_a_piece_name(tmp_path):
-    message = _load_text(tmp_path, "variant bad extends chess\n"
+    message = definition_error(tmp_path, "variant bad extends chess\n"
                                    "move rule 50, restarted by captures\n")
     assert "unknown piece 'captures'" in message
 
@@ -232,7 +226,7 @@ def test_a_checkmate_is_still_a_checkmate(games):
 
 
 def test_the_side_must_be_white_or_black(tmp_path):
-    message = _load_text(tmp_path, "variant bad extends chess\ndraws count as wins for red\n")
+    message = definition_error(tmp_path, "variant bad extends chess\ndraws count as wins for red\n")
     assert "bad.variant:2:" in message
 
 

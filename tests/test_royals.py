@@ -16,9 +16,9 @@ import os
 import pytest
 
 import fairyforge as ff
-from conftest import DATA
-from fairyforge.errors import DefinitionError, IllegalMoveError
-from fsf_playouts import compare_position, differential_playouts, load_text
+from conftest import DATA, definition_error
+from fairyforge.errors import IllegalMoveError
+from fsf_playouts import compare_position, differential_playouts
 
 sf = pytest.importorskip("pyffish")
 
@@ -36,13 +36,6 @@ def same_as_fsf(game, variant, fen, moves=()):
 def legal(pos):
     return {str(m) for m in pos.legal_moves()}
 
-
-def bad_definition(tmp_path, text):
-    path = tmp_path / "bad.variant"
-    path.write_text(text)
-    with pytest.raises(DefinitionError) as err:
-        ff.load(str(path))
-    return str(err.value)
 
 
 # -- castling by the setup's piece (giveaway) -------------------------------------------
@@ -63,7 +56,7 @@ def test_the_royal_king_of_chess_still_may_not_castle_through_an_attack(games):
 
 
 def test_castling_needs_a_piece_of_the_side_on_the_kings_square(tmp_path):
-    message = bad_definition(tmp_path, 'variant bad extends giveaway\n'
+    message = definition_error(tmp_path, 'variant bad extends giveaway\n'
                              'setup "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1"\n')
     assert "castling can never happen: the setup has no white piece on e1" in message
     assert "bad.variant:1:" in message and "chess, line 18" in message
@@ -173,7 +166,7 @@ def test_without_the_option_a_stuck_piece_is_refused_in_a_fen(games):
 
 
 def test_if_safe_and_may_reply_are_worded_in_syntax_errors(tmp_path):
-    message = bad_definition(tmp_path, "variant bad extends dobutsu\n"
+    message = definition_error(tmp_path, "variant bad extends dobutsu\n"
                              "win by lion reaching zone, if\n")
     assert "bad.variant:2:" in message
 
@@ -188,7 +181,7 @@ def test_if_safe_and_may_reply_are_worded_in_syntax_errors(tmp_path):
      "a promotion limit needs a count"),
 ])
 def test_misuse_is_an_error_at_its_line(tmp_path, parent, line, message):
-    text = bad_definition(tmp_path, f"variant bad extends {parent}\n{line}\n")
+    text = definition_error(tmp_path, f"variant bad extends {parent}\n{line}\n")
     assert "bad.variant:2:" in text and message in text
 
 

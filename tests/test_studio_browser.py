@@ -92,7 +92,7 @@ def shot(page, name):
 
 def open_game(page, server, name):
     page.goto(f"{server}?game={name}")
-    page.wait_for_function(f"document.querySelector('#game-title').textContent.length > 0")
+    page.wait_for_function("document.querySelector('#game-title').textContent.length > 0")
     page.wait_for_selector("#board svg")
 
 

@@ -11,7 +11,6 @@ cleanly: exit status 0, nothing on stderr (no traceback).
 import os
 import queue
 import re
-import signal
 import subprocess
 import sys
 import threading
