@@ -207,9 +207,9 @@ def test_a_default_value_of_an_unsupported_option_is_no_problem():
 
 
 def test_an_unknown_built_in_parent_is_refused_naming_it():
-    with pytest.raises(interop.ImportRefusal, match="the parent 'giveaway' is a "
+    with pytest.raises(interop.ImportRefusal, match="the parent 'bughouse' is a "
                                                     "Fairy-Stockfish built-in variant"):
-        imported("[x:giveaway]\nmaxRank = 8\n", "x")
+        imported("[x:bughouse]\nmaxRank = 8\n", "x")
 
 
 def test_an_inheritance_cycle_is_refused():
