@@ -289,7 +289,7 @@ class PositionRules:
             # The piece that just passed the square must be one that can be taken en
             # passant, and the square it came from must be empty.
             if (piece is not None and piece[1] == mover
-                    and self.v.pieces[piece[0]].name in self.v.en_passant
+                    and self.v.pieces[piece[0]].name in self._ep_movers()
                     and self._on_board(origin) and origin not in parsed.board):
                 yield victim
 
@@ -298,7 +298,7 @@ class PositionRules:
         (the engine's passed square is the middle of the step)."""
         steps = []
         for piece in self.v.pieces:
-            if piece.name not in self.v.en_passant:
+            if piece.name not in self._ep_movers():
                 continue
             for a in piece.moves:
                 if a.moves and a.lame_path:
@@ -306,6 +306,11 @@ class PositionRules:
                     if (dx // 2, dy // 2) not in steps:
                         steps.append((dx // 2, dy // 2))
         return steps
+
+    def _ep_movers(self):
+        """The pieces whose double steps may be taken en passant: the `en passant` ones
+        and those of `mark every double step of …` (compiler/rules/ep_marking.py)."""
+        return set(self.v.en_passant) | set(self.v.ep_marked_pieces)
 
     def _on_board(self, square):
         return 0 <= square[0] < self.v.files and 0 <= square[1] < self.v.ranks

@@ -131,9 +131,20 @@ def _en_passant_text(game, engine):
     ep, victim = engine.en_passant()
     if not ep:
         return "-"
-    squares = [ep, victim] if game.meta["ep_always_marked"] else [ep]
+    squares = [ep, victim] if _marked_always(game, engine, victim) else [ep]
     names = [game.notation.square_of_index[s] for s in squares]
     return "".join(sorted(names, key=lambda n: (int(n[1:]), n[0])))
+
+
+def _marked_always(game, engine, victim):
+    """Is the double step that left a piece on `victim` written with both squares?"""
+    if game.meta["ep_always_marked"]:
+        return True
+    marked = game.variant.ep_marked_pieces          # `mark every double step of PIECE…`
+    if not marked:
+        return False
+    code = engine.board()[game.meta["squares"].index(victim)]
+    return game.variant.pieces[code_type(code)].name in marked
 
 
 def write_fen(game, engine):
