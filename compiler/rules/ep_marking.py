@@ -79,7 +79,7 @@ def diff_wording(words):
 
     @words.variant_wording("ep_marked_pieces")
     def marked_pieces(cmp, old, new):
-        old, new = tuple(old[0]), cmp.map_b(tuple(new[0]))
+        old, new = tuple(old), cmp.map_b(tuple(new))
         if old != new:
             cmp.add("special", words.change_kind(old, new), "en passant marking",
                     f"{', '.join(old) or 'no piece'}'s double steps always marked -> "

@@ -62,6 +62,7 @@ class FirstMoveRule:
     """One piece's first moves: White-relative leaps (dx, dy), refused while its side
     is in check or not, and the piece whose move onto its lines takes the right."""
     piece: str
+    betza: str
     leaps: tuple
     not_in_check: bool = False
     lost_to: str = ""
@@ -81,7 +82,8 @@ def resolve(nodes, context):
         lost = context.piece_name(node, node.lost_to) if node.lost_to is not None else ""
         if name is None or leaps is None or lost is None:
             continue
-        rules[name] = FirstMoveRule(name, leaps, node.not_in_check is not None, lost)
+        rules[name] = FirstMoveRule(name, str(node.betza), leaps,
+                                    node.not_in_check is not None, lost)
     if rules:
         _check_setup(nodes, context, rules)
     return {"first_moves": tuple(rules.values())}
@@ -186,7 +188,7 @@ def active(tables):
 def _words(rules):
     if not rules:
         return "no first moves"
-    return "; ".join(f"{r.piece} {', '.join(map(str, r.leaps))}"
+    return "; ".join(f"{r.piece} {r.betza}"
                      + (" (not in check)" if r.not_in_check else "")
                      + (f" (lost to {r.lost_to} on its lines)" if r.lost_to else "")
                      for r in rules)
@@ -196,6 +198,6 @@ def diff_wording(words):
     """How `fairyforge diff` words a change of this rule."""
     @words.variant_wording("first_moves")
     def first_moves(cmp, old, new):
-        if tuple(old[0]) != tuple(new[0]):
-            cmp.add("special", words.change_kind(old[0], new[0]), "first moves",
-                    f"{_words(old[0])} -> {_words(new[0])}")
+        if tuple(old) != tuple(new):
+            cmp.add("special", words.change_kind(old, new), "first moves",
+                    f"{_words(old)} -> {_words(new)}")
