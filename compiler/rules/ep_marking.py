@@ -24,6 +24,7 @@ tests/test_first_moves.py).
 from dataclasses import dataclass, field
 
 from ..nodes import Node
+from .extinction import listed_names
 
 ORDER = 12
 
@@ -48,16 +49,15 @@ def resolve(nodes, context):
     if nodes and context.statements.get("en_passant") is None:
         context.error(nodes[-1], None, "mark every double step: the game has no en passant "
                       "(write `en passant PIECE` first)")
-    named = []
+    named = listed_names(nodes, context, "is royal: name the pieces whose double steps "
+                         "are marked")
     for node in nodes:
         for token in node.pieces:
-            name = context.piece_name(node, token)
-            if name is None or name in named:
-                continue
-            if not any(a.moves and a.lame_path for a in context.pieces[name]["atoms"]):
+            name = str(token)
+            if name in named and not any(a.moves and a.lame_path
+                                         for a in context.pieces[name]["atoms"]):
                 context.error(node, token, f"mark every double step of {name}: a {name} has "
                               "no double step (write it as a lame leap, as in ifmnD)")
-            named.append(name)
     return {"ep_always_marked": any(not node.pieces for node in nodes),
             "ep_marked_pieces": tuple(named)}
 
