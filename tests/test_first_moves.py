@@ -149,6 +149,7 @@ def test_fsf_suite_row_with_a_zero_counting_limit(games):
     ("first move met fD", "only leaps to empty squares are supported"),
     ("first move king mfW", "a king already moves there"),
     ("first move queen mfD", "unknown piece 'queen'"),
+    ("first move rook mfD", "a rook already moves there"),
     ("first move king mfsN, lost to tower on its lines", "unknown piece 'tower'"),
 ])
 def test_first_move_errors(tmp_path, line, message):
@@ -157,9 +158,17 @@ def test_first_move_errors(tmp_path, line, message):
     assert "bad.variant:2:" in found and message in found
 
 
+def test_first_moves_of_two_pieces_on_one_file(tmp_path):
+    text = ("variant bad extends makruk\n"
+            "first move rook mfN\n"
+            "first move pawn mfD\n")
+    found = definition_error(tmp_path, "bad", text)
+    assert "stand on one file in the setup" in found
+
+
 def test_first_move_piece_not_in_setup(tmp_path):
     text = ("variant bad extends makruk\n"
-            "piece queen Q Q\n"
-            "first move queen mfD\n")
+            "piece wazir W W\n"
+            "first move wazir mfD\n")
     found = definition_error(tmp_path, "bad", text)
-    assert "bad.variant:3:" in found and "no queen in the setup" in found
+    assert "bad.variant:3:" in found and "no wazir in the setup" in found

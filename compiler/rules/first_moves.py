@@ -97,18 +97,28 @@ def _leaps(node, context):
     except BetzaError as err:
         context.error(node, node.betza, f"first move {node.piece}: {err}")
         return None
-    own = {(a.dx, a.dy) for a in context.pieces.get(str(node.piece), {}).get("atoms", ())
-           if a.moves and not a.only_in}
+    own = [a for a in context.pieces.get(str(node.piece), {}).get("atoms", ()) if a.moves]
     for a in atoms:
         if a.kind != "leap" or a.captures or a.lame_path or a.initial:
             context.error(node, node.betza, f"first move {node.piece} {node.betza}: only "
                           "leaps to empty squares are supported (m…, as in mfD)")
             return None
-        if (a.dx, a.dy) in own:
+        if any(_reaches(b, a.dx, a.dy) for b in own):
             context.error(node, node.betza, f"first move {node.piece} {node.betza}: a "
                           f"{node.piece} already moves there")
             return None
     return tuple((a.dx, a.dy) for a in atoms)
+
+
+def _reaches(atom, dx, dy):
+    """Could the piece's own move `atom` also go (dx, dy)?  (Then the first move would
+    be generated twice.)  A rider or hopper counts for every multiple of its step."""
+    if atom.kind == "leap":
+        return (atom.dx, atom.dy) == (dx, dy)
+    for k in range(1, 1 + max(abs(dx), abs(dy))):
+        if (atom.dx * k, atom.dy * k) == (dx, dy):
+            return not atom.max_steps or k <= atom.max_steps
+    return False
 
 
 def _check_setup(nodes, context, rules):
@@ -123,7 +133,7 @@ def _check_setup(nodes, context, rules):
         parsed = parse_fen(str(setup.fen).strip('"'), context.files, context.ranks, table)
     except (FenError, ValueError):
         return                      # (the setup's own check reports it)
-    last = {context.piece_name(n, n.piece): n for n in nodes}
+    last = {str(n.piece): n for n in nodes if str(n.piece) in rules}
     seen = {}
     for square, (name, colour) in sorted(parsed.board.items()):
         if name not in rules:
@@ -135,7 +145,7 @@ def _check_setup(nodes, context, rules):
                           "setup (a FEN names a first-move right by its file)")
         seen[key] = name
     for name, node in last.items():
-        if name in rules and name not in seen.values():
+        if name not in seen.values():
             context.error(node, node.piece, f"first move {name}: no {name} in the setup")
 
 
