@@ -15,10 +15,12 @@ Oracle: pyffish (legal moves, check, FEN and game end after the same moves,
 tests/fsf_playouts.py `play_and_compare`).
 """
 
+import random
+
 import pytest
 
 from fairyforge.errors import FenError
-from fsf_playouts import definition_error, play_and_compare
+from fsf_playouts import compare_position, definition_error, play_and_compare
 
 sf = pytest.importorskip("pyffish")
 
@@ -136,6 +138,26 @@ def test_cambodian_counting(games):
     fen = "4k3/8/8/8/8/8/R7/3KM3 w DEe - 0 1"
     pos = play_and_compare(sf, games["cambodian"], "cambodian", fen, ["a2a3"])
     assert pos.fen().split()[3] == "30"
+
+
+def test_cambodian_counting_along_capturing_playouts(games):
+    """Playouts that prefer captures reach the counting rule: every position's moves,
+    check, FEN (the count in it) and game end as pyffish has them."""
+    game, start = games["cambodian"], sf.start_fen("cambodian")
+    rng, counted, positions = random.Random(3), 0, 0
+    while positions < 300:
+        pos, moves = game.position(start), []
+        for _ in range(200):
+            ours = compare_position(sf, "cambodian", start, moves, pos)
+            positions += 1
+            counted += pos.fen().split()[3].isdigit()
+            if not ours or pos.outcome() is not None:
+                break
+            better = [str(m) for m in pos.legal_moves() if m.capture]
+            move = rng.choice(better if better and rng.random() < 0.7 else ours)
+            moves.append(move)
+            pos.push_uci(move)
+    assert counted > 50
 
 
 def test_fsf_suite_row_with_a_zero_counting_limit(games):
