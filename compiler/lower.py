@@ -197,6 +197,7 @@ class Lowerer:
             "index": t, "name": piece.name, "letter": piece.letter, "betza": piece.betza,
             "royal": piece.royal, "colours": per_colour,
             "ep": piece.name in self.v.en_passant,
+            "ep_marked": piece.name in self.v.ep_marked_pieces,    # rules/ep_marking.py
         }
 
     # -- attacks ------------------------------------------------------------------------

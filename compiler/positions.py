@@ -13,7 +13,7 @@ from fairyforge.encoding import MAX_HAND
 from fairyforge.fen import parse_fen, parse_square, square_name
 
 from .geometry import PieceWalk, orient, squares_of
-from .rules import counting
+from .rules import counting, first_moves
 
 # The engine's limit for a counting rule's plies (MAX_PLAIN_COUNTER, compiler/core/board.pxi).
 MAX_PLAIN_COUNTER = 30000
@@ -47,6 +47,8 @@ class PositionRules:
         setup = parse_fen(variant.setup, variant.files, variant.ranks, token_table(variant))
         self.castling = self._castling(setup)
         self.castling_files = self._castling_files()
+        # First-move rights (compiler/rules/first_moves.py), also in the castling field.
+        self.first_rights = {r["letter"]: r for r in first_moves.rights(variant)}
         self.reachable = self._reachable(setup)
 
     # -- what is worked out once ----------------------------------------------------------
@@ -64,7 +66,8 @@ class PositionRules:
     def castling_rights(self, text):
         """The K/Q letters of a FEN castling field, read as X-FEN (`KQkq`) or
         Shredder-FEN (`HAha`)."""
-        return [] if text == "-" else [self.castling_files.get(c, c) for c in text]
+        return [] if text == "-" else [c if c in self.first_rights
+                                       else self.castling_files.get(c, c) for c in text]
 
     def _castling(self, setup):
         """FEN letter -> (colour, king square, rook square, the setup's piece there)."""
@@ -222,6 +225,14 @@ class PositionRules:
                             f"in hand), the position gives it {count}"))
         return out
 
+    def _first_right_problems(self, parsed, right):
+        """A first-move right whose piece is not on its square could never be used."""
+        colour, piece = right["colour"], right["piece"]
+        if parsed.board.get(right["square"]) != (right["type"], colour):
+            return [("castling", f"'{right['letter']}': no {SIDES[colour]} {piece} on "
+                     f"{square_name(*right['square'])} to make its first move")]
+        return []
+
     def _castling_problems(self, parsed):
         if parsed.castling == "-":
             return []
@@ -229,7 +240,13 @@ class PositionRules:
         rights = "".join(self.castling) or "none"
         if self.castling_files:
             rights += ", or by the rooks' files: " + "".join(self.castling_files)
+        if self.first_rights:
+            rights += ", first moves: " + "".join(self.first_rights)
         for letter in self.castling_rights(parsed.castling):
+            if letter in self.first_rights and letter not in seen:
+                seen.add(letter)
+                out += self._first_right_problems(parsed, self.first_rights[letter])
+                continue
             if letter not in self.castling:
                 out.append(("castling", f"'{letter}' is not a castling right of this game "
                             f"(rights: {rights})"))
@@ -289,7 +306,7 @@ class PositionRules:
             # The piece that just passed the square must be one that can be taken en
             # passant, and the square it came from must be empty.
             if (piece is not None and piece[1] == mover
-                    and self.v.pieces[piece[0]].name in self.v.en_passant
+                    and self.v.pieces[piece[0]].name in self._ep_movers()
                     and self._on_board(origin) and origin not in parsed.board):
                 yield victim
 
@@ -298,7 +315,7 @@ class PositionRules:
         (the engine's passed square is the middle of the step)."""
         steps = []
         for piece in self.v.pieces:
-            if piece.name not in self.v.en_passant:
+            if piece.name not in self._ep_movers():
                 continue
             for a in piece.moves:
                 if a.moves and a.lame_path:
@@ -306,6 +323,11 @@ class PositionRules:
                     if (dx // 2, dy // 2) not in steps:
                         steps.append((dx // 2, dy // 2))
         return steps
+
+    def _ep_movers(self):
+        """The pieces whose double steps may be taken en passant: the `en passant` ones
+        and those of `mark every double step of …` (compiler/rules/ep_marking.py)."""
+        return set(self.v.en_passant) | set(self.v.ep_marked_pieces)
 
     def _on_board(self, square):
         return 0 <= square[0] < self.v.files and 0 <= square[1] < self.v.ranks
@@ -324,7 +346,7 @@ class PositionRules:
         stand in the FEN's halfmove clock field (Fairy-Stockfish's convention)."""
         if self.v.check_count:
             return self.checks_left(parsed), parsed.halfmove
-        if self.v.counting and parsed.counting_limit is not None:
+        if self.v.counting and parsed.counting_limit:
             return (parsed.counting_limit, parsed.halfmove), 0
         return (0, 0), parsed.halfmove
 
@@ -336,6 +358,8 @@ class PositionRules:
             return [("counting", f"{self.v.title} has no counting rule, but the FEN gives a "
                      f"counting limit ({limit}) in place of the en passant field")]
         allowed = counting.fen_limits(self.v.counting)
+        if limit == 0:
+            return []               # Fairy-Stockfish's "not counting" (cambodian's suite row)
         if limit not in allowed:
             return [("counting", f"{limit} is not a limit of {self.v.counting} counting "
                      f"(in plies: {', '.join(map(str, allowed))})")]

@@ -112,9 +112,13 @@ def _holdings_text(game, hands):
 def _castling_text(game, bits):
     # K-side before Q-side, White before Black: KQkq (or, with `chess960 castling`, the
     # rooks' files: HAha).
+    # First-move rights (rules/first_moves.py) follow each side's castling, by file.
     meta = game.meta
-    rights = sorted(meta["castling"], key=lambda c: (c["colour"], c["fen"].upper() != "K"))
-    return "".join(_castling_letter(game, c) for c in rights if bits & (1 << c["bit"])) or "-"
+    held = [((c["colour"], c["fen"].upper() != "K"), _castling_letter(game, c))
+            for c in meta["castling"] if bits & (1 << c["bit"])]
+    held += [((r["colour"], 2 + r["square"][0]), r["letter"])
+             for r in game.position_rules.first_rights.values() if bits & (1 << r["bit"])]
+    return "".join(letter for _, letter in sorted(held, key=lambda h: h[0])) or "-"
 
 
 def _castling_letter(game, right):
@@ -131,9 +135,20 @@ def _en_passant_text(game, engine):
     ep, victim = engine.en_passant()
     if not ep:
         return "-"
-    squares = [ep, victim] if game.meta["ep_always_marked"] else [ep]
+    squares = [ep, victim] if _marked_always(game, engine, victim) else [ep]
     names = [game.notation.square_of_index[s] for s in squares]
     return "".join(sorted(names, key=lambda n: (int(n[1:]), n[0])))
+
+
+def _marked_always(game, engine, victim):
+    """Is the double step that left a piece on `victim` written with both squares?"""
+    if game.meta["ep_always_marked"]:
+        return True
+    marked = game.variant.ep_marked_pieces          # `mark every double step of PIECE…`
+    if not marked:
+        return False
+    code = engine.board()[game.meta["squares"].index(victim)]
+    return game.variant.pieces[code_type(code)].name in marked
 
 
 def write_fen(game, engine):

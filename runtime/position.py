@@ -81,6 +81,8 @@ class Position:
 
     def _castling_bits(self, text):
         bits = {c["fen"]: 1 << c["bit"] for c in self.game.meta["castling"]}
+        bits.update((letter, 1 << right["bit"])        # first moves (rules/first_moves.py)
+                    for letter, right in self.game.position_rules.first_rights.items())
         return sum(bits[letter] for letter in self.game.position_rules.castling_rights(text)
                    if letter in bits)
 

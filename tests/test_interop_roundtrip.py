@@ -39,6 +39,8 @@ REFUSED = {
     "berolina": "marked double steps",
     "pawnback": "marked double steps",
     "pawnsideways": "marked double steps",
+    "wolf": "marked double steps",
+    "cambodian": "first moves",
     "caparandom": "Chess960 castling",
     "fischerandom": "Chess960 castling",
     "makpong": "check-escape rule",

@@ -105,9 +105,11 @@ cdef inline void _make_board_move(Pos* p, Undo* u, uint32_t m, int frm, int to, 
         # The square passed over becomes an en passant target only when an enemy
         # piece could take there, so that equal positions get equal keys (unless
         # the game follows Fairy-Stockfish's convention for custom en passant
-        # pieces, which marks it always: lower.ep_always_marked).
+        # pieces, which marks it always: lower.ep_always_marked, or for some types only:
+        # ep_marks_always).
         mid = (frm + to) >> 1
-        if EP_ALWAYS_MARKED or ep_capturable(p.b, mid, them):
+        if (EP_ALWAYS_MARKED or (EP_MARKED_TYPES and ep_marks_always(typ))
+                or ep_capturable(p.b, mid, them)):
             p.ep = mid
             p.ep_victim = to
             p.key ^= Z_EP[mid]

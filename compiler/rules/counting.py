@@ -1,5 +1,5 @@
 """`counting RULE with PAWN, ROOK, KHON, KNIGHT`: Fairy-Stockfish's counting rules
-(countingRule = makruk or asean), a draw when the side that is behind survives a
+(countingRule = makruk, asean or cambodian), a draw when the side that is behind survives a
 number of moves once the pawns are gone.
 
 Makruk's rule: once no pawn is left on the board, the side to move starts counting
@@ -11,7 +11,11 @@ the side to move with its king alone starts the count again, from the number of
 pieces on the board (each ply counts, and the pieces' honour starts at twice the
 pieces on the board); a bare king that takes the last pawn starts from one ply less.
 ASEAN's rule counts only for a bare king, from zero, with no pawn on the board: 16
-moves against a rook, 44 against a khon, 64 against a knight.  When the count passes
+moves against a rook, 44 against a khon, 64 against a knight.  Cambodian's rule is
+makruk's with the limits one move shorter (63 for the board's honour; 7, 15, 21, 31, 43
+and 63 for the pieces'), and a side starts the board's honour as soon as it has at
+most three pieces, pawns or not (the pieces' honour still waits for the last pawn to
+go).  When the count passes
 its limit (in plies, twice the moves) the game is drawn, unless the side to move is
 checkmated.  The four pieces name the types that play the pawn's, the rook's, the
 khon's and the knight's parts in these tables.
@@ -25,8 +29,8 @@ FEN carries them as Fairy-Stockfish writes them once counting has started: the l
 in plies in place of the en passant field, the plies counted in place of the halfmove
 clock (`8/8/8/3k4/8/8/8/R2K4 b - 32 3 40`).
 
-Engine: templates/rules/counting.j2.  Oracle: pyffish's makruk and asean
-(tests/test_counting.py, is_optional_game_end and FEN along random playouts).
+Engine: templates/rules/counting.j2.  Oracle: pyffish's makruk, asean and cambodian
+(tests/test_counting.py, tests/test_first_moves.py, is_optional_game_end and FEN along random playouts).
 """
 
 from dataclasses import dataclass
@@ -42,13 +46,14 @@ ROLES = ("pawn", "rook", "khon", "knight")
 GRAMMAR = '''
 // counting RULE with PAWN, ROOK, KHON, KNIGHT: a draw when the side behind survives long enough
 counting_decl: "counting" COUNTING_RULE "with" name_list
-COUNTING_RULE: "makruk" | "asean"
+COUNTING_RULE: "makruk" | "asean" | "cambodian"
 '''
 KEYWORDS = ("counting",)
-TERMINAL_WORDS = {"COUNTING_RULE": "makruk or asean"}
+TERMINAL_WORDS = {"COUNTING_RULE": "makruk, asean or cambodian"}
 
 # The limits in moves, as Fairy-Stockfish's Position::count_limit gives them.
-LIMITS = {"makruk": (8, 16, 22, 32, 44, 64), "asean": (16, 44, 64)}
+LIMITS = {"makruk": (8, 16, 22, 32, 44, 64), "asean": (16, 44, 64),
+          "cambodian": (7, 15, 21, 31, 43, 63)}
 
 
 @dataclass
@@ -58,7 +63,7 @@ class Counting(Node):
 
 
 STATEMENTS = {"counting_decl": Counting}
-FIELDS = [("counting", str, ""),             # "", "makruk" or "asean"
+FIELDS = [("counting", str, ""),             # "", "makruk", "asean" or "cambodian"
           ("counting_pieces", tuple, ())]    # the pawn's, rook's, khon's, knight's types
 TEMPLATE = "rules/counting.j2"
 

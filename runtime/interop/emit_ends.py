@@ -134,9 +134,9 @@ def counting(w):
     rule = w.config.value("countingRule")
     if rule == "none":
         return TAKE_BACK if w.extends and w.parent.counting else []
-    if rule not in ("makruk", "asean"):
+    if rule not in ("makruk", "asean", "cambodian"):
         w.refuse("countingRule", f"the {rule} counting rule is not in the language yet "
-                                 "(makruk and asean are)")
+                                 "(makruk, asean and cambodian are)")
     missing = [t for t in COUNTING_TYPES if t not in w.config.pieces]
     if missing:
         w.refuse("countingRule", "the counting rules count Fairy-Stockfish's pawn, rook, "

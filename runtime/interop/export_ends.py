@@ -37,6 +37,8 @@ _UNWRITTEN = (
     _not_written("explosions", "explosions (blastOnCapture)"),
     _not_written("chess960_castling", "Chess960 castling"),
     _not_written("ep_always_marked", "marked double steps"),
+    _not_written("ep_marked_pieces", "marked double steps"),
+    _not_written("first_moves", "first moves (cambodianMoves)"),
     _not_written("setup", "wall squares (their round trip is not verified)",
                  lambda setup: "*" in setup.split()[0]),
     _not_written("flag_reply", "a flag reached after the reply",
