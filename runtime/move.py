@@ -3,8 +3,8 @@
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .encoding import (F_CASTLE, F_DROP, F_EP, code_colour, code_type, is_pass, move_from,
-                       move_selector, move_to, selected_type)
+from .encoding import (F_CASTLE, F_DROP, F_EP, F_GATE_ON_ROOK, code_colour, code_type,
+                       is_pass, move_from, move_gate, move_selector, move_to, selected_type)
 
 
 def drop_letter(tokens):
@@ -130,7 +130,20 @@ class Notation:
         text = self.square_of_index[frm] + dest
         if sel and not code & F_CASTLE:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]
+        if move_gate(code):
+            text = self._gate_text(code, text)
         return text
+
+    def _gate_text(self, code, text):
+        """A gating move as Fairy-Stockfish writes it: the move and the gated piece's
+        letter (`b1c3h`, castling `e1g1h`); a castling that gates on its rook's square
+        from the rook's square to the king's (`h1e1h`)."""
+        gated = self.pieces[self.meta["gating"]["types"][move_gate(code) - 1]]
+        letter = (gated["tokens"][1] or gated["tokens"][0]).rstrip("~").lower()
+        if code & F_CASTLE and code & F_GATE_ON_ROOK:
+            rook = self.square_of_index[self._castling_rook[move_selector(code)]]
+            text = rook + self.square_of_index[move_from(code)]
+        return text + letter
 
     def move(self, code, colour=0, board=None):
         """A Move; `board` (the engine's board() before the move, as a tuple) gives it
