@@ -5,7 +5,9 @@ or on the rook's.  Each back-rank square keeps its gating right until a piece le
 it or is captured there; the rights are written in the FEN's castling field as file
 letters (`KQBCDFGkqbcdfg`) and read as Fairy-Stockfish reads them
 (compiler/positions.py).  The pieces in hand need no drop rule: in a game whose hand
-is filled only by the setup, the setup's holdings make no drops.
+is filled only by the setup, the setup's holdings make no drops.  In a game with drops,
+a piece is gated only where it may be dropped (as Fairy-Stockfish, which gates within
+the drop region: S-house's pawns never on the first rank).
 
 As in Fairy-Stockfish, a gating move is legal exactly when the same move without the
 gate is: the gated piece never shields its own king; a gate does not restart the
@@ -176,8 +178,15 @@ def lower(variant, lowerer):
         bits.append({"colour": colour, "file": f, "square": lowerer.index(f, rank),
                      "mask": 1 << (first + i)})
     captures = variant.captures
+    zones = {rule.piece: rule.zone for rule in variant.drops}
+    allowed = []                    # per (slot, colour): the bits of the squares it may go
+    for name in variant.gate_pieces:
+        for colour in (0, 1):
+            zone = (lowerer.side_squares(zones[name], colour) if name in zones
+                    else {b["square"] for b in bits})
+            allowed.append(sum(b["mask"] for b in bits if b["square"] in zone))
     return {"on": True, "types": [lowerer.type_index[n] for n in variant.gate_pieces],
-            "bits": bits, "mask": sum(b["mask"] for b in bits),
+            "allowed": allowed, "bits": bits, "mask": sum(b["mask"] for b in bits),
             "persist": bool(captures.to_hand_white or captures.to_hand_black),
             "side_mask": [sum(b["mask"] for b in bits if b["colour"] == c) for c in (0, 1)]}
 
