@@ -75,6 +75,22 @@ class Move:
         return self.notation.pieces[typ]["name"]
 
     @property
+    def gate(self):
+        """The piece put from the hand on the square the move leaves (gating), or None."""
+        slot = move_gate(self.code)
+        if not slot:
+            return None
+        return self.notation.pieces[self.notation.meta["gating"]["types"][slot - 1]]["name"]
+
+    @property
+    def gate_square(self):
+        """Where the gated piece goes: the square the move leaves, or for a castling
+        that gates on its rook's square that one (None without a gate)."""
+        if not move_gate(self.code):
+            return None
+        return self.notation.gate_square(self.code)
+
+    @property
     def piece(self):
         if self.is_drop:
             return self.drop
@@ -141,9 +157,14 @@ class Notation:
         gated = self.pieces[self.meta["gating"]["types"][move_gate(code) - 1]]
         letter = (gated["tokens"][1] or gated["tokens"][0]).rstrip("~").lower()
         if code & F_CASTLE and code & F_GATE_ON_ROOK:
-            rook = self.square_of_index[self._castling_rook[move_selector(code)]]
-            text = rook + self.square_of_index[move_from(code)]
+            text = self.gate_square(code) + self.square_of_index[move_from(code)]
         return text + letter
+
+    def gate_square(self, code):
+        """The square a gating move puts its piece on (its name)."""
+        if code & F_CASTLE and code & F_GATE_ON_ROOK:
+            return self.square_of_index[self._castling_rook[move_selector(code)]]
+        return self.square_of_index[move_from(code)]
 
     def move(self, code, colour=0, board=None):
         """A Move; `board` (the engine's board() before the move, as a tuple) gives it
