@@ -195,7 +195,8 @@ class PositionRules:
         for (typ, colour), count in sorted(counts.items()):
             held = f"{SIDES[colour]} {self.v.pieces[typ].name}"
             if typ not in self.droppable:
-                out.append(("holdings", f"the {held} in hand could never be dropped"))
+                placed = " or gated" if self.v.gate_pieces else ""
+                out.append(("holdings", f"the {held} in hand could never be dropped{placed}"))
             elif count > MAX_HAND - 1:
                 out.append(("holdings", f"{count} {held}s in hand, at most {MAX_HAND - 1} "
                             "are supported"))
