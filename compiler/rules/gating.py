@@ -32,7 +32,7 @@ from ..nodes import Node
 ORDER = 11
 
 GRAMMAR = '''
-// gating [PIECES] from hand: a piece leaving its back-rank square may leave one from the hand there
+// gating [PIECES] from hand: a piece first leaving its back rank may leave one from the hand
 gating_decl: "gating" name_list? "from" "hand"
 '''
 KEYWORDS = ("gating",)
@@ -76,21 +76,17 @@ def resolve(nodes, context):
                           f"most {MAX_GATE_TYPES} are supported (name them: `gating A, B "
                           "from hand`)")
             return {"gate_pieces": ()}
-    if names and 2 * context.files + max(1, 2 * len(context.lists["castling"])) > RIGHT_BITS:
+    castlings = max(1, 2 * len(context.lists["castling"]))     # (at most)
+    if names and 2 * context.files + castlings > RIGHT_BITS:
         context.error(nodes[-1], None, f"gating: a board of {context.files} files has too "
-                      "many back-rank squares to keep their gating rights beside the "
-                      "castling rights (at most 14 files)")
+                      "many back-rank squares to keep their gating rights beside "
+                      f"{castlings} castling rights (at most "
+                      f"{(RIGHT_BITS - castlings) // 2} files)")
         return {"gate_pieces": ()}
     return {"gate_pieces": tuple(names)}
 
 
-def gate_squares(variant):
-    """[(colour, file)] of the squares that may hold a gating right, each side's back
-    rank, in the order of their bits."""
-    return [(colour, f) for colour in (0, 1) for f in range(variant.files)]
-
-
-def _hand_counts(variant, parsed, colour):
+def _may_hold(variant, parsed, colour):
     """Does `colour` hold pieces, or may it come to (captures go to hand)?  Only then
     does Fairy-Stockfish read and write its gating letters (else a file letter is a
     Shredder-FEN castling right)."""
@@ -116,12 +112,13 @@ def read_rights(rules, parsed):
         if token in rules.castling:
             letters.append(token)
             _, king, rook, _, _ = rules.castling[token]
-            gates |= {sq for sq in (king, rook) if parsed.board.get(sq, (None, None))[1] == colour}
+            gates |= {sq for sq in (king, rook)
+                      if parsed.board.get(sq, (None, None))[1] == colour}
             continue
         f = ord(token.lower()) - ord("a")
         if not 0 <= f < v.files or not token.isalpha():
             letters.append(token)           # (refused as a castling right)
-        elif not _hand_counts(v, parsed, colour):
+        elif not _may_hold(v, parsed, colour):
             letters.append(rules.castling_files.get(token, token))
         elif parsed.board.get((f, rank), (None, None))[1] != colour:
             problems.append(("castling", f"'{token}': no {('white', 'black')[colour]} piece "
@@ -173,7 +170,8 @@ def lower(variant, lowerer):
         return {"on": False, "mask": 0, "bits": []}
     first = max(1, len(variant.castling))       # above the castling rights (NCASTLE)
     bits = []
-    for i, (colour, f) in enumerate(gate_squares(variant)):
+    squares = [(colour, f) for colour in (0, 1) for f in range(variant.files)]
+    for i, (colour, f) in enumerate(squares):        # each side's back rank
         rank = 0 if colour == 0 else variant.ranks - 1
         bits.append({"colour": colour, "file": f, "square": lowerer.index(f, rank),
                      "mask": 1 << (first + i)})
