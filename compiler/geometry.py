@@ -22,19 +22,22 @@ def orient(dx, dy, colour, symmetry):
     return (-dx if symmetry == "rotate" else dx), -dy
 
 
-def move_list_bound(files, ranks, pieces, ndrops, ncastlings):
+def move_list_bound(files, ranks, pieces, ndrops, ncastlings, ngates=0):
     """A bound on the pseudo-legal moves of any position the game allows: every square
     holding the piece with the most moves, a rider going the board's length in each of
     its directions, each move once per promotion choice (and once unpromoted), plus
-    every drop on every square and every castling.  The engine sizes its move lists by
-    it, so it must never be below what a position can have."""
+    every drop on every square and every castling, and with gating (`ngates` types) each
+    move from a back-rank square and each castling once more per type, on the king's
+    square or the rook's.  The engine sizes its move lists by it, so it must never be
+    below what a position can have."""
     squares = files * ranks
     most = 0
     for piece in pieces:
         reach = sum(a.max_steps or max(files, ranks) for a in piece.moves)
         choices = len(piece.promotion.choices) + 1 if piece.promotion else 1
         most = max(most, reach * choices)
-    return squares * most + ndrops * squares + ncastlings + 16
+    gates = ngates * (files * most + 2 * ncastlings)
+    return squares * most + ndrops * squares + ncastlings + gates + 16
 
 
 def squares_of(names, files, ranks):

@@ -365,7 +365,8 @@ class Lowerer:
         """The length of the engine's move lists (the resolver refused games whose bound
         passes encoding.MAX_MOVES)."""
         return geometry.move_list_bound(self.files, self.ranks, self.v.pieces,
-                                        len(self.v.drops), len(self.v.castling))
+                                        len(self.v.drops), len(self.v.castling),
+                                        len(self.v.gate_pieces))
 
     # -- captures and drops ------------------------------------------------------------
     def _capture_to_hand(self):
@@ -502,6 +503,7 @@ class Lowerer:
                          for c in t.castling],
             "has_ep": bool(v.en_passant),
             "chess960_castling": v.chess960_castling,      # compiler/rules/chess960.py
+            "gating": t.rules["gating"],                   # compiler/rules/gating.py
             "ep_always_marked": v.ep_always_marked,
             "stalemate": v.stalemate,
             "repetition_count": v.repetition_count,

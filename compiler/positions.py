@@ -13,7 +13,7 @@ from fairyforge.encoding import MAX_HAND
 from fairyforge.fen import parse_fen, parse_square, square_name
 
 from .geometry import PieceWalk, orient, squares_of
-from .rules import counting, first_moves
+from .rules import counting, first_moves, gating
 
 # The engine's limit for a counting rule's plies (MAX_PLAIN_COUNTER, compiler/core/board.pxi).
 MAX_PLAIN_COUNTER = 30000
@@ -41,7 +41,9 @@ class PositionRules:
         self.v = variant
         self.types = {p.name: i for i, p in enumerate(variant.pieces)}
         self.royal = next((i for i, p in enumerate(variant.pieces) if p.royal), None)
-        self.droppable = {self.types[d.piece] for d in variant.drops}
+        # (the pieces a hand may hold: the droppable and the gated ones)
+        self.droppable = ({self.types[d.piece] for d in variant.drops}
+                          | {self.types[name] for name in variant.gate_pieces})
         self.walks = [[PieceWalk.of(variant, p, colour) for colour in (0, 1)]
                       for p in variant.pieces]
         setup = parse_fen(variant.setup, variant.files, variant.ranks, token_table(variant))
@@ -117,6 +119,10 @@ class PositionRules:
                         else squares_of(piece.promotion.zone.for_side(side), files, ranks))
                 for choice in piece.promotion.choices:
                     seeds[self.types[choice]][colour] |= zone
+        for name in v.gate_pieces:                 # gated onto the back ranks
+            for colour in (0, 1):
+                rank = 0 if colour == 0 else ranks - 1
+                seeds[self.types[name]][colour] |= {(f, rank) for f in range(files)}
         for colour, king, rook, found, king_piece in self.castling.values():
             c = next(c for c in v.castling if SIDES.index(c.side) == colour
                      and parse_square(c.rook_from, files, ranks) == rook)
@@ -184,7 +190,7 @@ class PositionRules:
         return out
 
     def _hand_problems(self, parsed):
-        if parsed.holdings and not self.v.drops:
+        if parsed.holdings and not (self.v.drops or self.v.gate_pieces):
             return [("holdings", f"{self.v.title} has no pieces in hand")]
         out, counts = [], {}
         for typ, colour in parsed.holdings:
@@ -192,7 +198,8 @@ class PositionRules:
         for (typ, colour), count in sorted(counts.items()):
             held = f"{SIDES[colour]} {self.v.pieces[typ].name}"
             if typ not in self.droppable:
-                out.append(("holdings", f"the {held} in hand could never be dropped"))
+                placed = " or gated" if self.v.gate_pieces else ""
+                out.append(("holdings", f"the {held} in hand could never be dropped{placed}"))
             elif count > MAX_HAND - 1:
                 out.append(("holdings", f"{count} {held}s in hand, at most {MAX_HAND - 1} "
                             "are supported"))
@@ -233,16 +240,28 @@ class PositionRules:
                      f"{square_name(*right['square'])} to make its first move")]
         return []
 
+    def rights(self, parsed):
+        """(castling K/Q letters, gated squares) of the FEN's castling field; gated
+        squares are (file, rank) pairs, only in a game with gating (read as
+        Fairy-Stockfish reads them: gating.read_rights)."""
+        if not self.v.gate_pieces:
+            return self.castling_rights(parsed.castling), set()
+        letters, gates, _ = gating.read_rights(self, parsed)
+        return letters, gates
+
     def _castling_problems(self, parsed):
         if parsed.castling == "-":
             return []
         out, seen = [], set()
+        letters = self.castling_rights(parsed.castling)
+        if self.v.gate_pieces:
+            letters, _, out = gating.read_rights(self, parsed)
         rights = "".join(self.castling) or "none"
         if self.castling_files:
             rights += ", or by the rooks' files: " + "".join(self.castling_files)
         if self.first_rights:
             rights += ", first moves: " + "".join(self.first_rights)
-        for letter in self.castling_rights(parsed.castling):
+        for letter in letters:
             if letter in self.first_rights and letter not in seen:
                 seen.add(letter)
                 out += self._first_right_problems(parsed, self.first_rights[letter])

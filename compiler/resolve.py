@@ -194,7 +194,8 @@ class Resolver(RegionResolver, PromotionResolver):
         deployment = self._deployment(setup)
         self._check_hand_owners(pieces, captures)
         rule_fields = self._rule_fields()
-        self._check_encoding_limits(pieces, castling, drops)
+        self._check_encoding_limits(pieces, castling, drops,
+                                    len(rule_fields.get("gate_pieces", ())))
         if setup is None:
             return None
         variant = Variant(
@@ -350,13 +351,13 @@ class Resolver(RegionResolver, PromotionResolver):
                 values.update(kind.resolve(self.rule_nodes[kind], self))
         return values
 
-    def _check_encoding_limits(self, pieces, castling, drops):
+    def _check_encoding_limits(self, pieces, castling, drops, ngates=0):
         """What the engine's bit layouts and move lists cannot hold is refused here,
         by name."""
         reach = max([1] + [max(abs(a.dx), abs(a.dy)) for p in pieces for a in p.moves])
         cells = encoding.board_cells(self.files, self.ranks, reach)
         moves = geometry.move_list_bound(self.files, self.ranks, pieces, len(drops or ()),
-                                         len(castling or ()))
+                                         len(castling or ()), ngates)
         for problem in encoding.limit_problems(len(pieces), cells, len(castling), moves):
             self.error(self.header, self.header.name, problem)
 
@@ -466,7 +467,8 @@ class Resolver(RegionResolver, PromotionResolver):
     def _drops(self, captures, setup):
         if self.drops_taken_back and not self.lists["drop"]:
             return ()
-        holdings = bool(setup and setup[1].holdings)
+        # (in a game with gating, the hand the setup holds is for gating only)
+        holdings = bool(setup and setup[1].holdings) and not self.rule_nodes[rules.gating]
         if not (captures.to_hand_white or captures.to_hand_black or holdings
                 or self.lists["drop"]):
             return ()
@@ -499,7 +501,7 @@ class Resolver(RegionResolver, PromotionResolver):
                     if zone is not None:
                         specific[(name, side)] = zone[index]
                     flags.setdefault(name, set()).update(st.flags)
-        rules = []
+        found = []
         deploying = "deploy" in self.statements
         for name in self.piece_order:
             if self.pieces[name]["letter"].startswith("+"):
@@ -509,7 +511,7 @@ class Resolver(RegionResolver, PromotionResolver):
             zone = SquareSet(specific.get((name, "white"), default["white"]),
                              specific.get((name, "black"), default["black"]))
             own = flags.get(name, set())
-            rules.append(DropRule(piece=name, zone=zone,
+            found.append(DropRule(piece=name, zone=zone,
                                   not_doubled=bool({"not doubled", "not tripled"} & own),
                                   # `mating loses` (a child's) overrides `not mating`
                                   not_mating="not mating" in own and "mating loses" not in own,
@@ -517,7 +519,7 @@ class Resolver(RegionResolver, PromotionResolver):
                                   also_as=self._upside(name) if "either side up" in own else "",
                                   opposite_colours="on opposite colours" in own,
                                   file_limit=1 if "not doubled" in own else 2))
-        return tuple(rules)
+        return tuple(found)
 
     @staticmethod
     def _held(setup, name):

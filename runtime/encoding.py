@@ -13,6 +13,10 @@ Move (32 bits)::
     bits 18-24  "selector": the promotion or dropped type + 1, or the castling index;
                 0 for a plain move
     bits 25-28  flags: drop, castling, en passant capture, double step
+    bits 29-31  gate: in a game with gating (compiler/rules/gating.py), 0 or the slot
+                (1-7) of the piece type put from the hand on the square the move leaves;
+                a castling that gates on its rook's square rather than the king's
+                carries F_GATE_ON_ROOK (the double step's bit: a castling never has it)
 
 A pass (`passing allowed`) is the royal piece's null move: a board move (no flag, no
 selector) whose from and to squares are the same, as Fairy-Stockfish writes it (e2e2).
@@ -37,7 +41,12 @@ F_DROP = 1 << FLAG_SHIFT
 F_CASTLE = 1 << (FLAG_SHIFT + 1)
 F_EP = 1 << (FLAG_SHIFT + 2)
 F_DOUBLE = 1 << (FLAG_SHIFT + 3)
-FLAGS = {"F_DROP": F_DROP, "F_CASTLE": F_CASTLE, "F_EP": F_EP, "F_DOUBLE": F_DOUBLE}
+F_GATE_ON_ROOK = F_DOUBLE        # only ever together with F_CASTLE
+FLAGS = {"F_DROP": F_DROP, "F_CASTLE": F_CASTLE, "F_EP": F_EP, "F_DOUBLE": F_DOUBLE,
+         "F_GATE_ON_ROOK": F_GATE_ON_ROOK}
+GATE_SHIFT = FLAG_SHIFT + 4
+GATE_BITS = 3
+MAX_GATE_TYPES = (1 << GATE_BITS) - 1
 
 EMPTY, OFF = 0, 1
 FIRST_PIECE_CODE = 2
@@ -80,6 +89,12 @@ def selected_type(move):
 def is_pass(move):
     """A pass: a plain move from a square to itself (no drop, castling or promotion)."""
     return move_from(move) == move_to(move) and not move >> SELECTOR_SHIFT
+
+
+def move_gate(move):
+    """The gate slot of a move (1-7, an index into the game's gated types + 1), 0 if
+    it gates nothing."""
+    return move >> GATE_SHIFT
 
 
 def encode_move(frm, to, selector=0, flags=0):
@@ -141,6 +156,7 @@ def cython_source():
     SELECTOR_MASK = {SELECTOR_MASK}
     TO_SHIFT = {TO_SHIFT}
     SELECTOR_SHIFT = {SELECTOR_SHIFT}
+    GATE_SHIFT = {GATE_SHIFT}
 {flags}
 
 
@@ -154,6 +170,10 @@ cdef inline int move_to(uint32_t m) noexcept nogil:
 
 cdef inline int move_selector(uint32_t m) noexcept nogil:
     return (m >> SELECTOR_SHIFT) & SELECTOR_MASK
+
+
+cdef inline int move_gate(uint32_t m) noexcept nogil:
+    return m >> GATE_SHIFT
 
 
 cdef inline bint is_pass(uint32_t m) noexcept nogil:

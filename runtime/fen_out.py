@@ -30,6 +30,7 @@ from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from .compiler.betza import parse_betza
+from .compiler.rules.gating import write_rights
 from .encoding import EMPTY, OFF, code_colour, code_type
 
 # Fairy-Stockfish's built-in piece types, in the order of its PieceType enum (types.h),
@@ -109,16 +110,19 @@ def _holdings_text(game, hands):
                    for colour in (0, 1) for typ in order if hands[colour * n + typ])
 
 
-def _castling_text(game, bits):
+def _castling_text(game, bits, hands):
     # K-side before Q-side, White before Black: KQkq (or, with `chess960 castling`, the
-    # rooks' files: HAha).
+    # rooks' files: HAha); with gating, each side's gating files after its own letters.
     # First-move rights (rules/first_moves.py) follow each side's castling, by file.
     meta = game.meta
-    held = [((c["colour"], c["fen"].upper() != "K"), _castling_letter(game, c))
-            for c in meta["castling"] if bits & (1 << c["bit"])]
-    held += [((r["colour"], 2 + r["square"][0]), r["letter"])
+    rights = sorted(meta["castling"], key=lambda c: (c["colour"], c["fen"].upper() != "K"))
+    held = [(c, _castling_letter(game, c)) for c in rights if bits & (1 << c["bit"])]
+    if meta["gating"]["on"]:
+        return write_rights(meta, held, bits, hands)
+    text = [((c["colour"], 0), letter) for c, letter in held]
+    text += [((r["colour"], 1 + r["square"][0]), r["letter"])
              for r in game.position_rules.first_rights.values() if bits & (1 << r["bit"])]
-    return "".join(letter for _, letter in sorted(held, key=lambda h: h[0])) or "-"
+    return "".join(letter for _, letter in sorted(text, key=lambda h: h[0])) or "-"
 
 
 def _castling_letter(game, right):
@@ -164,7 +168,8 @@ def write_fen(game, engine):
         # the halfmove clock (as Fairy-Stockfish writes them).
         ep_text, halfmove = engine.counters()
     checks = "{}+{} ".format(*engine.counters()) if meta["check_count"] else ""
-    fen = (f"{text} {'wb'[side]} {_castling_text(game, castling)} {ep_text} {checks}"
+    castling_text = _castling_text(game, castling, engine.hands())
+    fen = (f"{text} {'wb'[side]} {castling_text} {ep_text} {checks}"
            f"{halfmove} {fullmove}")
     if meta["restrictions"]:
         fen += " " + ("".join(c for bit, c in ((1, "w"), (2, "b")) if lifted & bit) or "-")

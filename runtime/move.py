@@ -3,8 +3,8 @@
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .encoding import (F_CASTLE, F_DROP, F_EP, code_colour, code_type, is_pass, move_from,
-                       move_selector, move_to, selected_type)
+from .encoding import (F_CASTLE, F_DROP, F_EP, F_GATE_ON_ROOK, code_colour, code_type,
+                       is_pass, move_from, move_gate, move_selector, move_to, selected_type)
 
 
 def drop_letter(tokens):
@@ -75,6 +75,22 @@ class Move:
         return self.notation.pieces[typ]["name"]
 
     @property
+    def gate(self):
+        """The piece put from the hand on the square the move leaves (gating), or None."""
+        slot = move_gate(self.code)
+        if not slot:
+            return None
+        return self.notation.pieces[self.notation.meta["gating"]["types"][slot - 1]]["name"]
+
+    @property
+    def gate_square(self):
+        """Where the gated piece goes: the square the move leaves, or for a castling
+        that gates on its rook's square that one (None without a gate)."""
+        if not move_gate(self.code):
+            return None
+        return self.notation.gate_square(self.code)
+
+    @property
     def piece(self):
         if self.is_drop:
             return self.drop
@@ -130,7 +146,25 @@ class Notation:
         text = self.square_of_index[frm] + dest
         if sel and not code & F_CASTLE:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]
+        if move_gate(code):
+            text = self._gate_text(code, text)
         return text
+
+    def _gate_text(self, code, text):
+        """A gating move as Fairy-Stockfish writes it: the move and the gated piece's
+        letter (`b1c3h`, castling `e1g1h`); a castling that gates on its rook's square
+        from the rook's square to the king's (`h1e1h`)."""
+        gated = self.pieces[self.meta["gating"]["types"][move_gate(code) - 1]]
+        letter = (gated["tokens"][1] or gated["tokens"][0]).rstrip("~").lower()
+        if code & F_CASTLE and code & F_GATE_ON_ROOK:
+            text = self.gate_square(code) + self.square_of_index[move_from(code)]
+        return text + letter
+
+    def gate_square(self, code):
+        """The square a gating move puts its piece on (its name)."""
+        if code & F_CASTLE and code & F_GATE_ON_ROOK:
+            return self.square_of_index[self._castling_rook[move_selector(code)]]
+        return self.square_of_index[move_from(code)]
 
     def move(self, code, colour=0, board=None):
         """A Move; `board` (the engine's board() before the move, as a tuple) gives it

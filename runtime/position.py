@@ -74,17 +74,22 @@ class Position:
         ep, victim = game.position_rules.en_passant_squares(parsed) or ((), ())
         counters, halfmove = game.position_rules.engine_counters(parsed)
         self._engine.set_state(
-            pieces, hands, SIDES.index(parsed.side), self._castling_bits(parsed.castling),
+            pieces, hands, SIDES.index(parsed.side), self._castling_bits(parsed),
             index[square_name(*ep)] if ep else 0, index[square_name(*victim)] if ep else 0,
             halfmove, parsed.fullmove,
             (1 if "w" in parsed.lifted else 0) | (2 if "b" in parsed.lifted else 0), counters)
 
-    def _castling_bits(self, text):
-        bits = {c["fen"]: 1 << c["bit"] for c in self.game.meta["castling"]}
-        bits.update((letter, 1 << right["bit"])        # first moves (rules/first_moves.py)
-                    for letter, right in self.game.position_rules.first_rights.items())
-        return sum(bits[letter] for letter in self.game.position_rules.castling_rights(text)
-                   if letter in bits)
+    def _castling_bits(self, parsed):
+        """The castling rights' bits, with the first-move rights (rules/first_moves.py)
+        after them, and a game with gating's rights (above them all)."""
+        meta, rules = self.game.meta, self.game.position_rules
+        bits = {c["fen"]: 1 << c["bit"] for c in meta["castling"]}
+        bits.update((letter, 1 << right["bit"]) for letter, right in rules.first_rights.items())
+        letters, gates = rules.rights(parsed)
+        gate_bits = {(b["file"], 0 if b["colour"] == 0 else meta["ranks"] - 1): b["mask"]
+                     for b in meta["gating"]["bits"]}
+        return (sum(bits[letter] for letter in set(letters) if letter in bits)
+                + sum(gate_bits[square] for square in gates))
 
     # -- FEN out --------------------------------------------------------------------------
     def fen(self):

@@ -60,9 +60,40 @@ def why_not(position, text):
     for sq in squares[:2]:
         if parse_square(sq, meta["files"], meta["ranks"]) is None:
             return InvalidMoveError(text, f"move {text}: {sq} is not on the board")
-    reason = (_rule_broken(position, text) or _promotion_mismatch(position, text)
+    reason = (_rule_broken(position, text) or _gate_mismatch(position, text)
+              or _promotion_mismatch(position, text)
               or _why_impossible(position, text, squares))
     return IllegalMoveError(text, f"illegal move {text}: {reason}")
+
+
+def _gate_mismatch(position, text):
+    """In a game with gating: why a board move with a gate letter cannot gate that
+    piece there (else None)."""
+    meta = position.game.meta
+    gating, pieces = meta["gating"], meta["pieces"]
+    m = re.fullmatch(r"([a-z][0-9]{1,2})([a-z][0-9]{1,2})([a-z])", text)
+    if not gating["on"] or not m:
+        return None
+    frm, to, letter = m.groups()
+    notation, colour = position.game.notation, position.engine.state()[0]
+    texts = {notation.text(code, colour) for code in position.engine.pseudo_moves()}
+    if frm + to not in texts:
+        return None                     # no such move, or a promotion: said elsewhere
+    typ = next((t for t in gating["types"]
+                if (pieces[t]["tokens"][1] or pieces[t]["tokens"][0]).lower() == letter), None)
+    mover, square = meta["side_names"][colour], notation.index_of_square[frm]
+    bit = next((b["mask"] for b in gating["bits"]
+                if b["square"] == square and b["colour"] == colour), 0)
+    if typ is None:
+        return f"'{letter}' names no piece that may be gated"
+    name = pieces[typ]["name"]
+    if not bit:
+        return f"{frm} is not on {mover}'s back rank: a {name} is gated only there"
+    if not position.engine.state()[1] & bit:
+        return f"{frm} has no gating right left (a piece has left it)"
+    if not position.engine.hands()[colour * len(pieces) + typ]:
+        return f"{mover} has no {name} in hand to gate"
+    return f"a {name} may not be gated on {frm}"
 
 
 def _promotion_mismatch(position, text):

@@ -9,6 +9,8 @@ with a `+` in front is written shogi style, `+`; any other promotion `=Q`.  When
 that could promote with `+` does not, `=` follows it, so that a `+` always means the
 promotion and the check mark never has to be guessed.  `+` after all that marks check
 and `#` checkmate.  Drops are `P@e4`, castling `O-O` (towards the h-side) or `O-O-O`.
+A gating move ends with `/` and the gated piece's letter, before the check mark
+(`Nc3/H`; a castling names the gate's square too, `O-O/He1`).
 
 Reading is lenient where it can be without guessing: the `x`, the check marks and
 the `=` of a declined promotion may be left out, and a pawn may be given its letter;
@@ -34,10 +36,11 @@ class AmbiguousMoveError(MoveError):
 
 
 SYNTAX = re.compile(
-    r"(?P<castle>O-O(?:-O)?)"
+    r"(?:(?P<castle>O-O(?:-O)?)"
     r"|(?P<drop>\+?[A-Z])@(?P<drop_to>[a-p][0-9]{1,2})"
     r"|(?P<letter>\+?[A-Z])?(?P<file>[a-p])?(?P<rank>[0-9]{1,2})?(?P<x>x)?"
-    r"(?P<to>[a-p][0-9]{1,2})(?P<promo>=\+?[A-Z]|=|\+)?")
+    r"(?P<to>[a-p][0-9]{1,2})(?P<promo>=\+?[A-Z]|=|\+)?)"
+    r"(?P<gate>/[A-Z](?:[a-p][0-9]{1,2})?)?")
 CHECKS = re.compile(r"[+#]*")
 
 
@@ -52,13 +55,15 @@ class Parts:
     promotion: str               # "", "+", "=Q"; "=" for a declined + promotion
     castle: str = ""
     drop: bool = False
+    gate: str = ""               # gating: "/H", a castling's "/He1"
 
     def text(self, hint):
         if self.castle:
-            return self.castle
+            return self.castle + self.gate
         if self.drop:
             return f"{self.letter}@{self.to}"
-        return f"{self.letter}{hint}{'x' if self.capture else ''}{self.to}{self.promotion}"
+        return (f"{self.letter}{hint}{'x' if self.capture else ''}{self.to}{self.promotion}"
+                f"{self.gate}")
 
 
 def san(pos, move):
@@ -143,6 +148,8 @@ def _readings(text):
 
 def _fits(reading, parts):
     """Does a parsed text name this move (given its Parts)?"""
+    if (reading.group("gate") or "") != parts.gate:
+        return False
     if reading.group("castle"):
         return parts.castle == reading.group("castle")
     if reading.group("drop"):
@@ -163,9 +170,11 @@ def _fits(reading, parts):
 def _parts(pos, move, ucis):
     meta = pos.game.meta
     colour = move.side
+    gate = _gate(meta, move)
     if move.is_castling:
         castle = "O-O" if move.to_square[0] > move.from_square[0] else "O-O-O"
-        return Parts("K", None, False, move.to_square, "", castle=castle)
+        return Parts("K", None, False, move.to_square, "", castle=castle,
+                     gate=gate + (move.gate_square if gate else ""))
     if move.is_drop:
         return Parts(move.uci.split("@")[0], None, False, move.to_square, "", drop=True)
     typ = _type_of(meta, move.piece)
@@ -178,7 +187,16 @@ def _parts(pos, move, ucis):
         promotion = "+" if promoted == "+" + mover else "=" + promoted
     elif move.uci + "+" in ucis:
         promotion = "="                      # a declined shogi-style promotion
-    return Parts(letter, origin, move.capture is not None, move.to_square, promotion)
+    return Parts(letter, origin, move.capture is not None, move.to_square, promotion,
+                 gate=gate)
+
+
+def _gate(meta, move):
+    """A gating move's mark, as Fairy-Stockfish writes it: `/` and the gated piece's
+    letter (`Nc3/H`; a castling adds the square, `O-O/He1`); "" for other moves."""
+    if move.gate is None:
+        return ""
+    return "/" + _letter(meta, _type_of(meta, move.gate), move.side)
 
 
 def _hint(move, parts, groups):

@@ -38,6 +38,8 @@ REFUSED = {
     "nocheckatomic": "explosions",
     "berolina": "marked double steps",
     "pawnback": "marked double steps",
+    "seirawan": "gating from the hand",
+    "shouse": "gating from the hand",
     "pawnsideways": "marked double steps",
     "wolf": "marked double steps",
     "cambodian": "first moves",

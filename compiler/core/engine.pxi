@@ -326,7 +326,7 @@ cdef class Engine:
         for i in range(2 * NTYPES):
             self.pos.hand[i] = hands[i]
         self.pos.side = side
-        self.pos.castling = castling & ((1 << NCASTLE) - 1)
+        self.pos.castling = castling & (((1 << NCASTLE) - 1) | EXTRA_RIGHTS)
         self.pos.ep = ep
         self.pos.ep_victim = ep_victim
         self.pos.halfmove = halfmove

@@ -39,6 +39,7 @@ _UNWRITTEN = (
     _not_written("ep_always_marked", "marked double steps"),
     _not_written("ep_marked_pieces", "marked double steps"),
     _not_written("first_moves", "first moves (cambodianMoves)"),
+    _not_written("gate_pieces", "gating from the hand (gating, seirawanGating)"),
     _not_written("setup", "wall squares (their round trip is not verified)",
                  lambda setup: "*" in setup.split()[0]),
     _not_written("flag_reply", "a flag reached after the reply",
