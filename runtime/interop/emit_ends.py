@@ -73,16 +73,24 @@ def _bare_king(w):
 
 
 def _extinction(w):
-    if _counts(w) != ("0", "0") or _types(w) == "*" or w.config.flag("extinctionClaim"):
+    """extinctionValue = loss: a listed type down to extinctionPieceCount (`below N`,
+    N the count + 1), or `*` with count 0: no piece at all."""
+    count, opponent = _counts(w)
+    if opponent != "0" or w.config.flag("extinctionClaim") or \
+            (_types(w) == "*" and count != "0"):
         w.refuse("extinctionValue", "extinctionValue = loss is `win by extinction of …` "
-                 "(piece types listed, counts 0) or `bare king loses` (`*`, counts 1 and "
-                 "2); other counts are not in the language yet")
-    names = [w.names[t] for t in w.types("extinctionPieceTypes") if t != fsf.KING]
-    if len(names) != len(w.types("extinctionPieceTypes")):
+                 "(types listed, or `*` with count 0), `… below N` (count N - 1) or `bare "
+                 "king loses` (`*`, counts 1 and 2); other counts are not in the language yet")
+    if _types(w) == "*":
+        return Line("win by extinction of all pieces", ("extinctionValue", "extinctionPieceTypes"))
+    listed = w.types("extinctionPieceTypes")
+    names = [w.names[t] for t in listed if t != fsf.KING]
+    if len(names) != len(listed):
         w.refuse("extinctionPieceTypes", "the royal piece cannot be listed: checkmate "
                                          "ends the game before its last one is taken")
-    return Line(f"win by extinction of {', '.join(names)}",
-                ("extinctionValue", "extinctionPieceTypes"))
+    below = f" below {int(count) + 1}" if count != "0" else ""
+    return Line(f"win by extinction of {', '.join(names)}{below}",
+                ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"))
 
 
 def _losing_all(w):

@@ -12,9 +12,10 @@ the line.
 import re
 from dataclasses import dataclass
 
-from . import emit, fsf
+from . import emit, emit_drops, fsf
 from .config import effective
 from .errors import ImportRefusal
+from .lines import Line
 from .options import lookup, refusal_reason
 
 
@@ -40,17 +41,41 @@ def translate(sections, name, filename="variants.ini", path=None):
                                 setting.value)
     body = _as_child(config) or _standalone(config)
     text = _header(config, sections, filename) + _render(config, body)
+    if _stuck_pieces_matter(config, text, body, path or f"{name}.variant"):
+        body = (body[0], body[1] + [Line("stuck pieces allowed", ("immobilityIllegal",))])
+        text = _header(config, sections, filename) + _render(config, body)
     _check(config, text, body, path or f"{name}.variant")
     return Imported(name, text)
 
 
+def _stuck_pieces_matter(config, text, body, path):
+    """immobilityIllegal = false (FSF's default) is `stuck pieces allowed` where the
+    language's rule against stuck pieces would forbid something in this game."""
+    if config.flag("immobilityIllegal") or any(line.text == "stuck pieces allowed"
+                                               for line in body[1]):
+        return False
+    from ..compiler import parse, resolve
+    from ..compiler.diagnostics import DiagnosticBag
+    bag = DiagnosticBag()
+    variant = resolve.resolve(parse.parse_text(text, path, bag), bag)
+    return not bag and not variant.dead_drops_allowed and emit_drops.needs_stuck_pieces(variant)
+
+
 # A concern whose statements are checked against another's: the parent's castling
 # against a new setup, its promotions and en passant against new pieces.
-DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial")}
+DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial"),
+           "castling": ("setup",)}
+
+
+# Options that shape several concerns (pawnTypes also names the en passant and the
+# move rule's pieces)
+ALSO = {"pawnTypes": ("en_passant", "move_rule")}
 
 
 def _touched(config):
     concerns = {lookup(setting.key or option).concern for option, setting in config.ini_settings()}
+    concerns |= {c for option, setting in config.ini_settings()
+                 for c in ALSO.get(setting.key or option, ())}
     if any(piece.setting.from_ini for piece in config.pieces.values()):
         concerns.add("pieces")
     return concerns
