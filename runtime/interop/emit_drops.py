@@ -64,10 +64,11 @@ def dropped_castling(w):
 
 
 def needs_stuck_pieces(variant):
-    """Whether the language's rule against stuck pieces would forbid something in this
-    game (compiler.model.Variant) that Fairy-Stockfish's immobilityIllegal = false allows:
-    a drop, or a move that need not promote, onto a square where the piece could never
-    move again (section 3.27 of docs/language.md)."""
+    """Whether the language's rule against stuck pieces forbids something in this game
+    (compiler.model.Variant, written out whole, so that its promotions say where FSF
+    forces them) that Fairy-Stockfish's immobilityIllegal = false allows: a drop onto a
+    square where the piece could never move again, or a move there that FSF does not
+    force to promote (docs/language.md, section 3.27)."""
     from ..compiler.geometry import PieceWalk
     squares = [(f, r) for f in range(variant.files) for r in range(variant.ranks)]
     droppable = {d.piece: d for d in variant.drops}
@@ -80,7 +81,8 @@ def needs_stuck_pieces(variant):
             drop = droppable.get(piece.name)
             if drop and dead & set(drop.zone.for_side(side)):
                 return True
-            forced = set(piece.promotion.forced.for_side(side)) if piece.promotion else set()
-            if len(dead) < len(squares) and dead - forced:
+            promotion = piece.promotion
+            if promotion and (dead & set(promotion.zone.for_side(side))
+                              - set(promotion.forced.for_side(side))):
                 return True
     return False

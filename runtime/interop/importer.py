@@ -41,22 +41,25 @@ def translate(sections, name, filename="variants.ini", path=None):
                                 setting.value)
     body = _as_child(config) or _standalone(config)
     text = _header(config, sections, filename) + _render(config, body)
-    if _stuck_pieces_matter(config, text, body, path or f"{name}.variant"):
+    if _stuck_pieces_matter(config, path or f"{name}.variant"):
+        # written out whole: the parent's promotions may rely on the rule it takes back
+        body = _standalone(config)
         body = (body[0], body[1] + [Line("stuck pieces allowed", ("immobilityIllegal",))])
         text = _header(config, sections, filename) + _render(config, body)
     _check(config, text, body, path or f"{name}.variant")
     return Imported(name, text)
 
 
-def _stuck_pieces_matter(config, text, body, path):
+def _stuck_pieces_matter(config, path):
     """immobilityIllegal = false (FSF's default) is `stuck pieces allowed` where the
-    language's rule against stuck pieces would forbid something in this game."""
-    if config.flag("immobilityIllegal") or any(line.text == "stuck pieces allowed"
-                                               for line in body[1]):
+    language's rule against stuck pieces would forbid something in this game, judged
+    on the game written out whole (its promotions say where FSF forces them)."""
+    if config.flag("immobilityIllegal"):
         return False
     from ..compiler import parse, resolve
     from ..compiler.diagnostics import DiagnosticBag
     bag = DiagnosticBag()
+    text = _render(config, _standalone(config))
     variant = resolve.resolve(parse.parse_text(text, path, bag), bag)
     return not bag and not variant.dead_drops_allowed and emit_drops.needs_stuck_pieces(variant)
 
