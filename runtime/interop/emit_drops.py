@@ -78,6 +78,8 @@ def needs_stuck_pieces(variant):
                 continue
             walk = PieceWalk.of(variant, piece, colour)
             dead = {regions.name(sq) for sq in squares if not walk.can_move_from(sq)}
+            if piece.confined_to is not None:        # never dropped outside it either
+                dead &= set(piece.confined_to.for_side(side))
             drop = droppable.get(piece.name)
             if drop and dead & set(drop.zone.for_side(side)):
                 return True
