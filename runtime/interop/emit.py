@@ -315,7 +315,7 @@ def _castling(w, setup, side, rank, king, wing):
     if rook is None:
         return None
     king_to = _file(w, f"castling{wing}File")
-    if abs(king_to - king) < 2:
+    if abs(king_to - king) < (1 if w.config.flag("chess960") else 2):
         w.refuse(f"castling{wing}File", "a castling in which the king moves one square, which "
                  "Fairy-Stockfish writes as the king taking its rook, is not in the language "
                  "yet")
@@ -413,6 +413,8 @@ def move_rule(w):
     restart = w.same_for_both("nMoveRuleTypesWhite", "nMoveRuleTypesBlack",
                               "move rule pieces")
     if restart == ["pawn"] and not _other_forward_pieces(w):
+        if w.extends and not w.config.options["nMoveRule"].from_ini:
+            return []                       # (the parent's stands: new pieces only)
         return [Line(f"move rule {count}", ("nMoveRule",))]
     names = ", ".join(w.names[t] for t in restart) or "captures only"
     return [Line(f"move rule {count}, restarted by {names}",

@@ -66,7 +66,7 @@ def _stuck_pieces_matter(config, path):
 
 # A concern whose statements are checked against another's: the parent's castling
 # against a new setup, its promotions and en passant against new pieces.
-DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial"),
+DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial", "move_rule"),
            "castling": ("setup",)}
 
 

@@ -1,0 +1,255 @@
+"""`fairyforge import` and `fairyforge export` for the later rule kinds (explosions, capture
+and hop bans, palace lines, passing, makpong, bikjang, material counting, pseudo-royal
+pieces, promotion limits, flips, the drop flags, placement, en passant regions and
+marks, Chess960, the flag's conditions, the move rule's pieces, stuck pieces).
+
+Each option becomes its statement (small ini examples of the tests' own); a few
+imports of the tests' own are built and compared with pyffish loading the same ini
+(tests/fsf_playouts.py: complete legal move sets, check, FEN and game end along random
+playouts); and exports of small definitions are loaded back into pyffish."""
+
+import pytest
+
+import fairyforge as ff
+from fairyforge import interop
+from fairyforge.compiler import loader, parse, resolve
+from fairyforge.interop.export import ExportRefusal, export_variant
+from fsf_playouts import differential_playouts
+
+sf = pytest.importorskip("pyffish")
+
+BASE = """[mini]
+king = k
+rook = r
+pawn = p
+maxRank = 6
+maxFile = 6
+startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - - 0 1
+castling = false
+"""
+
+
+def imported(ini, section="mini"):
+    path = f"{section}.variant"
+    text = interop.translate(interop.read_ini(ini), section, "test.ini", path).text
+    resolve.resolve(parse.parse_text(text, path))          # raises DefinitionError
+    return text
+
+
+def statements(text):
+    return [line.split("  #")[0].strip() for line in text.splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+CHESS960 = ("castling = true\nchess960 = true\ncastlingKingsideFile = e\n"
+            "castlingQueensideFile = b\nstartFen = r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1")
+DROPS = "pieceDrops = true\ncapturesToHand = true\n"
+FLIPS = ("customPiece1 = a:fW\npromotedPieceType = p:r a:r\npieceDemotion = true\n"
+         "mandatoryPiecePromotion = true\npromotionRegionWhite = *1 *2 *3 *4 *5 *6\n"
+         "promotionRegionBlack = *1 *2 *3 *4 *5 *6\npromotionPieceTypes = -\n")
+
+
+@pytest.mark.parametrize("options, expected", [
+    ("blastOnCapture = true", "captures explode"),
+    ("blastOnCapture = true", "explosions spare pawn nearby"),
+    ("blastOnCapture = true\nblastImmuneTypes = r", "explosions spare rook"),
+    ("mutuallyImmuneTypes = r", "no capture of rook by rook"),
+    ("janggiCannon = c", "piece janggi_cannon C pR"),
+    ("janggiCannon = c", "no hop over janggi_cannon by janggi_cannon"),
+    ("janggiCannon = c", "no capture of janggi_cannon by janggi_cannon"),
+    ("diagonalLines = c1 d2 e3\nwazir = w", "region lines = c1 d2 e3"),
+    ("diagonalLines = c1 d2 e3\nwazir = w", "move rook B along lines"),
+    ("diagonalLines = c1 d2 e3\nwazir = w", "move wazir F along lines"),
+    ("pass = true", "passing allowed"),
+    ("passBlack = true", "passing allowed for black"),
+    ("makpongRule = true", "in check, king may only capture the checker"),
+    ("bikjangRule = true", "facing kings end the game"),
+    ("materialCounting = blackdrawodds", "draws count as wins for black"),
+    ("materialCounting = janggi\nwazir = w", "points rook 13, wazir 3, black 1.5"),
+    ("queen = q\nextinctionValue = loss\nextinctionPieceTypes = q\n"
+     "extinctionPseudoRoyal = true", "pseudo royal queen when at most 1"),
+    ("queen = q\nextinctionValue = loss\nextinctionPieceTypes = q\n"
+     "extinctionPseudoRoyal = true\ndupleCheck = true",
+     "pseudo royal queen when at most 1, duple check"),
+    ("queen = q\nextinctionValue = loss\nextinctionPieceTypes = q\nextinctionPieceCount = 1",
+     "win by extinction of queen below 2"),
+    ("extinctionValue = loss\nextinctionPieceTypes = *", "win by extinction of all pieces"),
+    ("queen = q\npromotionPieceTypes = qr\npromotionLimit = q:1",
+     "promotion to queen only while fewer than 1"),
+    (FLIPS, "flip pawn, custom1"),
+    (FLIPS + "piecePromotionOnCapture = true", "flip pawn, custom1 on capturing"),
+    (FLIPS + DROPS + "dropPromoted = true", "drop all in drop_zone either side up"),
+    (DROPS + "dropNoDoubled = r\ndropNoDoubledCount = 2", "drop rook in drop_zone not tripled"),
+    (DROPS + "mustDrop = true", "drops are compulsory"),
+    (DROPS + "bishop = b\ndropOppositeColoredBishop = true",
+     "drop bishop in drop_zone on opposite colours"),
+    ("enPassantRegionWhite = *3\nenPassantRegionBlack = *3\nmaxRank = 8\n"
+     "startFen = r1k3/pppppp/6/6/6/6/PPPPPP/R1K3 w - - 0 1",
+     "en passant pawn in en_passant_zone"),
+    ("enPassantRegionWhite = *6\nenPassantRegionBlack = *3\nmaxRank = 8\n"
+     "startFen = r1k3/pppppp/6/6/6/6/PPPPPP/R1K3 w - - 0 1", "region en_passant_zone = rank 3"),
+    ("pawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p", "mark every double step"),
+    ("pawn = -\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p",
+     "move rule 50, restarted by custom1"),
+    ("nMoveRuleTypes = -", "move rule 50, restarted by captures only"),
+    ("flagPiece = r\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagMove = true",
+     "win by rook reaching goal, after a reply"),
+    ("flagPiece = k\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagPieceSafe = true",
+     "win by king reaching goal, if safe"),
+    (DROPS + "customPiece1 = a:fW", "stuck pieces allowed"),
+    (CHESS960, "chess960 castling"),
+    (CHESS960, "castling for white king d1 to e1, rook f1 to d1"),   # written d1f1
+])
+def test_each_newly_supported_option_becomes_its_statement(options, expected):
+    assert expected in statements(imported(BASE + options + "\n"))
+
+
+@pytest.mark.parametrize("options", [
+    "",                                         # a promotion that FSF forces
+    DROPS + "promotionRegionWhite = *6\npromotionRegionBlack = *1",  # pawns: not on rank 6
+    "immobilityIllegal = true\n" + DROPS + "customPiece1 = a:fW",
+])
+def test_stuck_pieces_are_allowed_only_where_it_changes_something(options):
+    assert "stuck pieces allowed" not in statements(imported(BASE + options + "\n"))
+
+
+def test_castling_with_dropped_pieces_comes_from_the_castling_files():
+    ini = ("[place:chess]\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KRRkrr] w - - 0 1\n"
+           "pieceDrops = true\nmustDrop = true\ndropRegionWhite = *1\ndropRegionBlack = *8\n"
+           "castlingDroppedPiece = true\n")
+    found = statements(imported(ini, "place"))
+    assert found[0] == 'variant place "place" extends chess'
+    assert {"castling for white king e1 to g1, rook h1 to f1",
+            "castling for black king e8 to c8, rook a8 to d8",
+            "castling with dropped rook", "drops are compulsory"} <= set(found)
+
+
+def test_a_child_of_janggi_writes_only_its_changes():
+    found = statements(imported("[jh:janggi]\npieceDrops = true\ncapturesToHand = true\n"
+                                "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/"
+                                "4K4/RNBA1ABNR[] w - - 0 1\n", "jh"))
+    assert found[0] == 'variant jh "jh" extends janggi'
+    assert not any(line.startswith(("piece", "move", "points")) for line in found)
+
+
+@pytest.mark.parametrize("options, option, reason", [
+    ("flagPiece = k\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagMove = true\n"
+     "flagPieceSafe = true", "flagPieceSafe = true", "one condition per goal"),
+    (DROPS + "dropNoDoubled = r\ndropNoDoubledCount = 3", "dropNoDoubledCount = 3",
+     "a count other than 1"),
+    ("materialCounting = unweighted", "materialCounting = unweighted", "'unweighted'"),
+    ("customPiece1 = a:fW\npromotedPieceType = a:r\npieceDemotion = true",
+     "pieceDemotion = true", "the whole board as the promotion region"),
+    ("promotionLimit = x:1", "promotionLimit = x:1", "expected pairs such as q:1"),
+])
+def test_what_the_new_statements_cannot_say_is_refused_with_option_and_line(
+        options, option, reason):
+    with pytest.raises(interop.ImportRefusal) as refusal:
+        imported(BASE + options + "\n")
+    assert str(refusal.value).startswith(f"mini: {option} (line ")
+    assert reason in str(refusal.value)
+
+
+# --- pyffish as the oracle -----------------------------------------------------------
+
+ORACLE_INI = """[rules-blast]
+king = k
+rook = r
+knight = n
+pawn = p
+maxRank = 6
+maxFile = 6
+startFen = rnk1nr/pppppp/6/6/PPPPPP/RNK1NR w - - 0 1
+castling = false
+promotionRegionWhite = *6
+promotionRegionBlack = *1
+promotionPieceTypes = rn
+blastOnCapture = true
+mutuallyImmuneTypes = n
+materialCounting = blackdrawodds
+[rules-royal:chess]
+queen = q
+extinctionValue = loss
+extinctionPieceTypes = q
+extinctionPseudoRoyal = true
+promotionLimit = q:2 n:3
+enPassantRegionWhite = *6
+enPassantRegionBlack = *4
+flagPiece = k
+flagRegionWhite = *5
+flagRegionBlack = *4
+flagPieceSafe = true
+[rules-flip]
+king = k
+customPiece1 = p:fW
+customPiece2 = s:FfW
+rook = r
+bishop = b
+maxRank = 5
+maxFile = 5
+startFen = s1k1p/5/5/5/P1K1S[] w - - 0 1
+castling = false
+promotedPieceType = p:r s:b
+promotionPieceTypes = -
+promotionRegionWhite = *1 *2 *3 *4 *5
+promotionRegionBlack = *1 *2 *3 *4 *5
+mandatoryPiecePromotion = true
+pieceDemotion = true
+pieceDrops = true
+capturesToHand = true
+dropPromoted = true
+stalemateValue = loss
+[rules-pass:makruk]
+makpongRule = true
+pass = true
+"""
+ORACLE = ["rules-blast", "rules-royal", "rules-flip", "rules-pass"]
+
+
+@pytest.fixture(scope="module")
+def oracle_games(tmp_path_factory):
+    sf.load_variant_config(ORACLE_INI)
+    folder = tmp_path_factory.mktemp("imported")
+    sections = interop.read_ini(ORACLE_INI)
+    games = {}
+    for name in ORACLE:
+        path = folder / f"{name}.variant"
+        path.write_text(interop.translate(sections, name, "test.ini", str(path)).text)
+        games[name] = ff.load(str(path))
+    return games
+
+
+@pytest.mark.parametrize("name", ORACLE)
+def test_an_import_of_the_new_rules_plays_as_pyffish_plays_the_ini(oracle_games, name):
+    positions, _ = differential_playouts(sf, oracle_games[name], name, 100, seed=7)
+    assert positions >= 100
+
+
+@pytest.mark.parametrize("game, options", [
+    ("makpong", ["makpongRule = true"]),
+    ("armageddon", ["materialCounting = blackdrawodds"]),
+    ("atomar", ["blastOnCapture = true", "blastImmuneTypes = k", "mutuallyImmuneTypes = k"]),
+    ("fischerandom", ["chess960 = true"]),
+    ("threekings", ["extinctionPieceCount = 2"]),
+    ("coregal", ["extinctionPseudoRoyal = true", "extinctionPieceTypes = q"]),
+    ("placement", ["mustDrop = true", "dropOppositeColoredBishop = true",
+                   "castlingDroppedPiece = true"]),
+    ("grand", ["promotionLimit = a:1 c:1 q:1 r:2 b:2 n:2"]),
+    ("giveaway", ["castlingKingPiece = k"]),
+])
+def test_the_exporter_writes_the_new_rules_as_their_options(game, options):
+    written = export_variant(loader.load_variant(game)).splitlines()
+    assert set(options) <= set(written)
+
+
+@pytest.mark.parametrize("lines, reason", [
+    ("explosions spare knight nearby", "spares its pawn type beside an explosion"),
+    ("piece pawn P fmWfcFifmnD\nmark every double step", "marks every double step exactly"),
+    ("pseudo royal queen\nwin by extinction of rook", "pseudo royal pieces together with"),
+])
+def test_what_fairy_stockfish_cannot_say_of_the_new_rules_is_refused(tmp_path, lines, reason):
+    path = tmp_path / "mine.variant"
+    head = "captures explode\n" if "explosions" in lines else ""
+    path.write_text(f"variant mine extends chess\n{head}{lines}\n")
+    with pytest.raises(ExportRefusal, match=reason):
+        export_variant(loader.load_variant(str(path)))
