@@ -117,7 +117,7 @@ def pieces(w):
         if fsf_type == "soldier" and int(cfg.value("soldierPromotionRank")) > 1:
             lines += _soldier(w, piece)
             continue
-        royal = " royal" if fsf_type == fsf.KING else ""
+        royal = " royal" if fsf_type in (fsf.KING, emit_rules.royal_stand_in(cfg)) else ""
         key = piece.setting.key or fsf_type
         lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
                           .rstrip(), (key,)))
@@ -128,7 +128,8 @@ def _no_royal(w):
     """A game without Fairy-Stockfish's king declares the language's royal type with the
     letters -/-, owned by neither side (docs/language.md, games without a royal piece)."""
     inherited = w.extends and any(p.royal and p.tokens[0] for p in w.parent.pieces)
-    if fsf.KING in w.config.pieces or (w.extends and not inherited):
+    if fsf.KING in w.config.pieces or (w.extends and not inherited) or \
+            emit_rules.royal_stand_in(w.config):
         return []
     king = next((s for t, s in w.config.removed if t == fsf.KING), None)
     return [Line("piece unowned -/- K royal", (getattr(king, "key", None) or "king",))]

@@ -5,7 +5,28 @@ allowed` where Fairy-Stockfish's `immobilityIllegal = false` changes anything.
 Generators as in emit.py."""
 
 from . import fsf, regions
+from .errors import ImportRefusal
 from .lines import Line
+
+
+def hand_order_clash(config, variant):
+    """FSF writes a hand in descending order of its piece-type numbers (custom pieces
+    above every built-in type); Fairyforge's FEN writer (runtime/fen_out.py, hand_order)
+    knows FSF's types by their moves.  The first pair of pieces (FSF types) that the two
+    would write in different orders, or None."""
+    from ..fen_out import hand_order
+    if not variant.drops:
+        return None
+    by_letter = {p.letter: t for t, p in config.pieces.items() if t != fsf.KING}
+    ours = [by_letter[p.tokens[0].lower()] for p in (variant.pieces[i] for i in
+                                                     hand_order(variant))
+            if p.tokens[0] and p.tokens[0].lower() in by_letter and not p.royal]
+    order = list(fsf.PIECE_OPTIONS)
+    theirs = sorted(ours, key=order.index, reverse=True)
+    for a, b in zip(ours, theirs):
+        if a != b:
+            return b, a
+    return None
 
 
 def all_flags(w):

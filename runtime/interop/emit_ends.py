@@ -44,6 +44,9 @@ def extinction(w):
     board and in hand, and the other side at least extinctionOpponentPieceCount)."""
     value = w.config.value("extinctionValue")
     parent = w.parent
+    from .emit_rules import royal_stand_in
+    if royal_stand_in(w.config):            # its extinction is checkmate
+        return TAKE_BACK if w.extends and parent.extinction else []
     if w.extends and (parent.extinction or (parent.extinction_wins and value != "win")):
         return TAKE_BACK                    # (`win by extinction` statements add up)
     if value == "none":

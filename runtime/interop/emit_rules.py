@@ -109,6 +109,21 @@ def material(w):
     return [Line(f"points {', '.join(points + ['black 1.5'])}", ("materialCounting",))]
 
 
+def royal_stand_in(config):
+    """The piece written as the royal one in an atomic game without a king: FSF's atomic
+    makes its one extinction type pseudo-royal (variant.cpp, atomic_variant), which with
+    explosions plays as a royal piece (definitions/atomic.variant); the language's
+    pseudo-royal pieces may be blown up by their own side's captures."""
+    value = config.options
+    if fsf.KING in config.pieces or not config.flag("blastOnCapture") or \
+            not config.flag("extinctionPseudoRoyal") or value["extinctionValue"].value != "loss" \
+            or value["extinctionPieceCount"].value != "0":
+        return None
+    listed = value["extinctionPieceTypes"].value.strip()
+    found = config.type_of(listed) if len(listed) == 1 and listed.isalpha() else None
+    return found
+
+
 def pseudo_royal(w):
     """extinctionPseudoRoyal: the extinction types may not be left attacked while a side
     has at most extinctionPieceCount + 1 of them (position.cpp, pseudoRoyals)."""
@@ -117,7 +132,8 @@ def pseudo_royal(w):
     if w.config.value("extinctionPieceTypes").strip() in ("", "*"):
         w.refuse("extinctionPseudoRoyal", "pseudo-royal pieces are the listed "
                                           "extinctionPieceTypes (not `*`)")
-    types = [t for t in w.types("extinctionPieceTypes") if t != fsf.KING]
+    types = [t for t in w.types("extinctionPieceTypes")
+             if t not in (fsf.KING, royal_stand_in(w.config))]
     if not types:
         return []
     most = int(w.config.value("extinctionPieceCount")) + 1

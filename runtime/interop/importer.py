@@ -195,9 +195,9 @@ def _check(config, text, body, path):
     from ..compiler import parse, resolve
     from ..compiler.diagnostics import DiagnosticBag
     bag = DiagnosticBag()
-    resolve.resolve(parse.parse_text(text, path, bag), bag)
+    variant = resolve.resolve(parse.parse_text(text, path, bag), bag)
     if not bag:
-        return
+        return _check_hand_order(config, variant)
     first = bag.sorted()[0]
     sources = _sources_of_line(text, body, first.location.line)
     setting = next((config.options.get(s) or config.pieces.get(s, None) for s in sources
@@ -207,6 +207,18 @@ def _check(config, text, body, path):
                         getattr(setting, "line", None),
                         f"the language cannot express it yet: {first.message}",
                         getattr(setting, "value", None))
+
+
+def _check_hand_order(config, variant):
+    clash = emit_drops.hand_order_clash(config, variant)
+    if clash is None:
+        return
+    first, second = clash
+    piece = config.pieces[first]
+    raise ImportRefusal(config.section, piece.setting.key or first, piece.setting.line,
+                        f"Fairy-Stockfish writes {first} before {second} in a hand, "
+                        "Fairyforge's FEN writer, which knows FSF's pieces by their moves "
+                        f"only, after it ({first} moves as {piece.betza})", piece.setting.value)
 
 
 def _sources_of_line(text, body, number):
