@@ -238,13 +238,22 @@ def test_a_bundled_parent_is_extended_and_only_the_changes_written():
 
 
 def test_a_child_of_xiangqi_changes_only_what_it_says():
-    found = statements(imported("[xqh:xiangqi]\npieceDrops = true\ncapturesToHand = true\n"
+    found = statements(imported("[xqh:xiangqi]\nnMoveRule = 60\n"
                                 "startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/"
-                                "RNBAKABNR[] w - - 0 1\n", "xqh"))
+                                "RNBAK1BNR w - - 0 1\n", "xqh"))
     assert found[0] == 'variant xqh "xqh" extends xiangqi'
-    assert {"captures go to hand", "drop all in drop_zone"} <= set(found)
+    assert {"move rule 60, restarted by captures only", 'setup "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/'
+                            'RNBAK1BNR w - - 0 1"'} <= set(found)
     assert not any(line.startswith("piece") for line in found)
-    assert "stuck pieces allowed" not in found     # (confined pieces are dropped inside)
+
+
+def test_drops_of_confined_pieces_are_judged_inside_their_region():
+    # xiangqi's elephants never leave their half, so they are never dropped where they
+    # could not move: no `stuck pieces allowed` (what refuses this section is its hand)
+    with pytest.raises(interop.ImportRefusal, match="writes soldier before cannon in a hand"):
+        imported("[xqh:xiangqi]\npieceDrops = true\ncapturesToHand = true\nstartFen = "
+                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1\n",
+                 "xqh")
 
 
 def test_a_parent_piece_taken_out_writes_the_whole_game():

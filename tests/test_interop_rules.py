@@ -125,11 +125,13 @@ def test_castling_with_dropped_pieces_comes_from_the_castling_files():
 
 
 def test_a_child_of_janggi_writes_only_its_changes():
-    found = statements(imported("[jh:janggi]\npieceDrops = true\ncapturesToHand = true\n"
+    found = statements(imported("[jh:janggi]\nnMoveRule = 100\n"
                                 "startFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/"
-                                "4K4/RNBA1ABNR[] w - - 0 1\n", "jh"))
+                                "4K4/RNBA1ABN1 w - - 0 1\n", "jh"))
     assert found[0] == 'variant jh "jh" extends janggi'
-    assert not any(line.startswith(("piece", "move", "points")) for line in found)
+    assert "move rule 100, restarted by captures only" in found    # FSF's pawn type: none
+    assert not any(line.startswith(("piece", "move ", "points")) for line in found
+                   if not line.startswith("move rule"))
 
 
 @pytest.mark.parametrize("options, option, reason", [

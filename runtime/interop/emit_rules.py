@@ -100,6 +100,8 @@ def material(w):
     if kind == "none":
         return _absent(w, lambda p: p.draw_odds or p.points)
     if kind in ("whitedrawodds", "blackdrawodds"):
+        if w.extends and w.parent.points:
+            return TAKE_BACK                # (one materialCounting: the points go)
         side = kind[:5]
         return [Line(f"draws count as wins for {side}", ("materialCounting",))]
     if kind != "janggi":
