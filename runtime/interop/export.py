@@ -32,8 +32,8 @@ def export_variant(variant, name=None):
 def _refuse_unsupported(v):
     if any(p.letter.startswith("+") and p.promotion for p in v.pieces) or v.dead_drops_allowed:
         # FSF has them (pieceDemotion, dropPromoted, immobilityIllegal); not written yet
-        raise ExportRefusal("flipping pieces (flip), drops either side up and stuck pieces "
-                            "allowed are not exported yet")
+        raise ExportRefusal("the exporter does not write flipping pieces (flip), drops "
+                            "either side up and stuck pieces allowed yet")
     checks = (
         (v.captures.to_hand_white != v.captures.to_hand_black,
          "per-side capture dispositions (captures go to hand for one side only)"),
@@ -99,13 +99,19 @@ class _Slots:
 
     def __init__(self, v, builtin):
         self.v, self.builtin, self.types = v, builtin, {}
+        self.builtin_commoner = next(sig for sig, name in builtin.items() if name == "commoner")
         self.customs, self.used = list(fsf.CUSTOM_PIECES), set()
         taken = {p.tokens[0].lstrip("+").lower() for p in v.pieces if p.tokens[0]}
         self.spare = [c for c in "zyxwvutsrqponmlkjihgfedcba" if c not in taken]
 
     def assign(self, piece, letter):
         if piece.royal:
-            self.types[piece.name] = (fsf.KING, letter)
+            # FSF's atomic blows up a pseudo-royal commoner, never its king type
+            if self.v.explosions and _signature(piece.moves) == self.builtin_commoner:
+                self.types[piece.name] = ("commoner", letter)
+                self.used.add("commoner")
+            else:
+                self.types[piece.name] = (fsf.KING, letter)
             return
         if letter is None:                  # a + piece: share a type that moves the same
             same = [o for o in self.types.values()

@@ -100,14 +100,30 @@ def repetition_side(v, types):
 
 
 def move_rule_pieces(v, types):
-    if v.move_rule_pieces is None:
-        return []
-    letters = "".join(types[name][1] for name in v.move_rule_pieces)
-    return [f"nMoveRuleTypes = {letters}"]
+    """nMoveRuleTypes: the `restarted by` pieces, or the derived forward-only ones where
+    they are not the pieces written as FSF's pawn type (its default)."""
+    from ..compiler.rules.move_rule import restarts_clock
+    names = v.move_rule_pieces
+    if names is None:
+        names = [p.name for p in v.pieces if p.name in types and restarts_clock(v, p)]
+        pawns = [name for name, (option, _) in types.items() if option == "pawn"]
+        if not v.move_rule or set(names) == set(pawns):
+            return []
+    letters = "".join(dict.fromkeys(types[name][1] for name in names))
+    return [f"nMoveRuleTypes = {letters or '-'}"]
 
 
 def no_royal(v, types):
-    return [f"{fsf.KING} = -"] if unowned_royal(v) else []
+    """`king = -` for a game without a royal piece, and for an atomic one, whose royal
+    piece is written as FSF's atomic writes it (export._Slots: a pseudo-royal commoner
+    whose extinction loses)."""
+    if unowned_royal(v):
+        return [f"{fsf.KING} = -"]
+    if not v.explosions:
+        return []
+    letter = next(types[p.name][1] for p in v.pieces if p.royal)
+    return [f"{fsf.KING} = -", "extinctionValue = loss", f"extinctionPieceTypes = {letter}",
+            "extinctionPseudoRoyal = true", f"castlingKingPiece = {letter}"]
 
 
 WRITERS = (no_royal, captures, extinction_wins, check_count, counting, repetition_side,
