@@ -28,15 +28,23 @@ def explosions(w):
     (position.cpp: `pieces() ^ pieces(PAWN)`), sparing blastImmuneTypes everywhere."""
     if not w.config.flag("blastOnCapture"):
         return _absent(w, lambda p: p.explosions)
-    lines = [] if w.extends and w.parent.explosions else \
-        [Line("captures explode", ("blastOnCapture",))]
-    if "pawn" in w.config.pieces and not (w.extends and w.parent.explosion_spared_nearby):
-        lines.append(Line(f"explosions spare {w.names['pawn']} nearby", ("blastOnCapture",)))
+    nearby = [w.names["pawn"]] if "pawn" in w.config.pieces else []
+    if w.extends and w.parent.explosions:
+        if list(w.parent.explosion_spared_nearby) != nearby:
+            return TAKE_BACK                # (FSF's pawn type taken out: none spared)
+        return _immune(w)
+    lines = [Line("captures explode", ("blastOnCapture",))]
+    if nearby:
+        lines.append(Line(f"explosions spare {nearby[0]} nearby", ("blastOnCapture",)))
+    return lines + _immune(w)
+
+
+def _immune(w):
     immune = w.types("blastImmuneTypes")
-    if immune:
-        lines.append(Line(f"explosions spare {', '.join(w.names[t] for t in immune)}",
-                          ("blastImmuneTypes",)))
-    return lines
+    if not immune:
+        return []
+    return [Line(f"explosions spare {', '.join(w.names[t] for t in immune)}",
+                 ("blastImmuneTypes",))]
 
 
 def capture_bans(w):

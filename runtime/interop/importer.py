@@ -66,7 +66,8 @@ def _stuck_pieces_matter(config, path):
 
 # A concern whose statements are checked against another's: the parent's castling
 # against a new setup, its promotions and en passant against new pieces.
-DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial", "move_rule"),
+DEPENDS = {"setup": ("castling", "initial"),
+           "pieces": ("en_passant", "initial", "move_rule", "explosions"),
            "castling": ("setup",)}
 
 
