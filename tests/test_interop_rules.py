@@ -81,6 +81,7 @@ FLIPS = ("customPiece1 = a:fW\npromotedPieceType = p:r a:r\npieceDemotion = true
     (FLIPS + DROPS + "dropPromoted = true", "drop all in drop_zone either side up"),
     (DROPS + "dropNoDoubled = r\ndropNoDoubledCount = 2", "drop rook in drop_zone not tripled"),
     (DROPS + "mustDrop = true", "drops are compulsory"),
+    (DROPS + "dropNoDoubled = r\ndropNoDoubledCount = 0", "drop rook in all except all"),
     (DROPS + "bishop = b\ndropOppositeColoredBishop = true",
      "drop bishop in drop_zone on opposite colours"),
     ("enPassantRegionWhite = *3\nenPassantRegionBlack = *3\nmaxRank = 8\n"

@@ -371,6 +371,11 @@ def drops(w):
                       ("pieceDrops", "dropRegionWhite", "dropPromoted")))
     no_doubled = w.one_type("dropNoDoubled")
     for fsf_type in cfg.pieces:
+        if fsf_type == no_doubled and cfg.value("dropNoDoubledCount") == "0":
+            # every file is closed to it (position.h: a file holding 0 or more)
+            lines.append(Line(f"drop {w.names[fsf_type]} in all except all",
+                              ("dropNoDoubled", "dropNoDoubledCount")))
+            continue
         flags = emit_drops.piece_flags(w, fsf_type, no_doubled)
         if fsf_type == "pawn":
             lines.append(Line(f"drop {w.names[fsf_type]} in {_pawn_drops(w, zone)}{flags}",

@@ -42,8 +42,9 @@ def piece_flags(w, fsf_type, no_doubled):
         # position.h: a file is closed once it holds dropNoDoubledCount of the piece
         count = cfg.value("dropNoDoubledCount")
         if count not in ("1", "2"):
-            w.refuse("dropNoDoubledCount", "a count other than 1 (not doubled) or 2 (not "
-                                           "tripled) is not in the language yet")
+            w.refuse("dropNoDoubledCount", "a count other than 0 (never dropped), 1 (not "
+                                           "doubled) or 2 (not tripled) is not in the "
+                                           "language yet")
         flags += " not doubled" if count == "1" else " not tripled"
     if fsf_type == "shogiPawn" and cfg.flag("shogiPawnDropMateIllegal"):
         flags += " mating loses"            # FSF's convention: the mating drop loses
