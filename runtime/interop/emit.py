@@ -240,6 +240,7 @@ def en_passant(w):
     lines = [Line("no en passant")] if w.extends else []
     if not able:
         return lines
+    _refuse_promoting_en_passant(w, able)
     where = ""
     if w.squares("enPassantRegionWhite") != regions.everything(w.files, w.ranks) or \
             w.squares("enPassantRegionBlack") != regions.everything(w.files, w.ranks):
@@ -254,6 +255,23 @@ def en_passant(w):
         # (position.cpp, do_move: `enPassantTypes[them] & ~piece_set(PAWN)`)
         lines.append(Line("mark every double step", ("enPassantTypesWhite",)))
     return lines
+
+
+def _refuse_promoting_en_passant(w, takers):
+    """FSF's en passant capture is a move type of its own that never promotes
+    (movegen.cpp, make_move_and_gating<EN_PASSANT>); ours goes through the piece's
+    promotions.  A game where a pawn that promotes can take in passing into its
+    promotion zone (shinobiplus) is refused."""
+    promoting = set(w.types("promotionPawnTypesWhite")) | {low for low, _ in promoted_pairs(w)}
+    if "pawn" not in takers or "pawn" not in promoting or not w.config.flag("doubleStep"):
+        return
+    for mover, capturer, step in (("White", "Black", 1), ("Black", "White", -1)):
+        passed = {(f, r + step) for f, r in w.squares(f"doubleStepRegion{mover}")}
+        zone = w.squares(f"promotionRegion{capturer}")
+        if passed & zone:
+            w.refuse(f"promotionRegion{capturer}", f"{capturer}'s pawn may take en passant "
+                     "into its promotion zone: Fairy-Stockfish never promotes an en passant "
+                     "capture (a move type of its own), Fairyforge's promotion rules do")
 
 
 def _has_double_step(w, fsf_type):
