@@ -44,8 +44,8 @@ def statements(text):
 CHESS960 = ("castling = true\nchess960 = true\ncastlingKingsideFile = e\n"
             "castlingQueensideFile = b\nstartFen = r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1")
 DROPS = "pieceDrops = true\ncapturesToHand = true\n"
-FLIPS = ("customPiece1 = a:fW\npromotedPieceType = p:r a:r\npieceDemotion = true\n"
-         "mandatoryPiecePromotion = true\npromotionRegionWhite = *1 *2 *3 *4 *5 *6\n"
+FLIPS = ("doubleStep = false\ncustomPiece1 = a:fW\npromotedPieceType = p:r a:r\n"
+         "pieceDemotion = true\nmandatoryPiecePromotion = true\npromotionRegionWhite = *1 *2 *3 *4 *5 *6\n"
          "promotionRegionBlack = *1 *2 *3 *4 *5 *6\npromotionPieceTypes = -\n")
 
 
@@ -139,11 +139,14 @@ def test_a_child_of_janggi_writes_only_its_changes():
     ("flagPiece = k\nflagRegionWhite = *6\nflagRegionBlack = *1\nflagMove = true\n"
      "flagPieceSafe = true", "flagPieceSafe = true", "one condition per goal"),
     (DROPS + "dropNoDoubled = r\ndropNoDoubledCount = 3", "dropNoDoubledCount = 3",
-     "a count other than 1"),
+     "a count other than 0 (never dropped), 1"),
     ("materialCounting = unweighted", "materialCounting = unweighted", "'unweighted'"),
     ("customPiece1 = a:fW\npromotedPieceType = a:r\npieceDemotion = true",
      "pieceDemotion = true", "the whole board as the promotion region"),
     ("promotionLimit = x:1", "promotionLimit = x:1", "expected pairs such as q:1"),
+    ("promotedPieceType = p:r\npromotionRegionWhite = *4 *5 *6\nmaxRank = 8\n"
+     "startFen = r1k3/pppppp/6/6/6/6/PPPPPP/R1K3 w - - 0 1",
+     "promotionRegionWhite = *4 *5 *6", "may take en passant into its promotion zone"),
 ])
 def test_what_the_new_statements_cannot_say_is_refused_with_option_and_line(
         options, option, reason):
