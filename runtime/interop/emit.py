@@ -74,6 +74,15 @@ class Writer:
             found = {self.config.type_of(ch) for ch in setting.value if ch.isalpha()}
         return [t for t in self.config.pieces if t in found]
 
+    def names_of(self, fsf_types):
+        """Our names for FSF types, with the `+` pieces that promote to one of them:
+        FSF's promoted piece is of its target's type (promotedPieceType = b:k makes
+        kings), so rules that name the type name them too."""
+        names = [self.names[t] for t in fsf_types]
+        names += [self.names["+" + low] for low, high in promoted_pairs(self)
+                  if high in fsf_types]
+        return names
+
     def one_type(self, option):
         value = self.config.value(option)
         return self.config.type_of(value) if value not in ("-", "*", "") else None
@@ -498,7 +507,7 @@ def flag(w):
         return TAKE_BACK if w.extends else []
     pieces_ = w.same_for_both("flagPieceWhite", "flagPieceBlack", "flag pieces")
     zone = w.region("goal", "flagRegionWhite", "flagRegionBlack")
-    return [Line(f"win by {', '.join(w.names[p] for p in pieces_)} reaching {zone}"
+    return [Line(f"win by {', '.join(w.names_of(pieces_))} reaching {zone}"
                  f"{_flag_condition(w, pieces_)}",
                  ("flagPieceWhite", "flagRegionWhite", "flagRegionBlack", "flagMove",
                   "flagPieceSafe"))]

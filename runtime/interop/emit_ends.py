@@ -45,8 +45,16 @@ def extinction(w):
     value = w.config.value("extinctionValue")
     parent = w.parent
     from .emit_rules import royal_stand_in
-    if royal_stand_in(w.config):            # its extinction is checkmate
-        return TAKE_BACK if w.extends and parent.extinction else []
+    if royal_stand_in(w.config) or (w.config.flag("extinctionPseudoRoyal") and
+                                    not w.config.flag("blastOnCapture")):
+        # FSF looks at extinction only without pseudo-royal pieces or with explosions
+        # (position.cpp, is_game_end); the stand-in's extinction is checkmate
+        return TAKE_BACK if w.extends and (parent.extinction or parent.bare_king) else []
+    from .emit import promoted_pairs
+    if _types(w) != "*" and any(high in w.types("extinctionPieceTypes")
+                                for _, high in promoted_pairs(w)):
+        w.refuse("extinctionPieceTypes", "FSF counts the pieces promoted to a listed type as "
+                 "that type, and `win by extinction` counts each listed piece on its own")
     if w.extends and (parent.extinction or (parent.extinction_wins and value != "win")):
         return TAKE_BACK                    # (`win by extinction` statements add up)
     if value == "none":

@@ -43,14 +43,17 @@ def _immune(w):
     immune = w.types("blastImmuneTypes")
     if not immune:
         return []
-    return [Line(f"explosions spare {', '.join(w.names[t] for t in immune)}",
+    return [Line(f"explosions spare {', '.join(w.names_of(immune))}",
                  ("blastImmuneTypes",))]
 
 
 def capture_bans(w):
     """mutuallyImmuneTypes: a piece of a listed type never takes one of its own type."""
-    return [Line(f"no capture of {w.names[t]} by {w.names[t]}", ("mutuallyImmuneTypes",))
-            for t in w.types("mutuallyImmuneTypes")]
+    lines = []
+    for fsf_type in w.types("mutuallyImmuneTypes"):
+        names = ", ".join(w.names_of([fsf_type]))
+        lines.append(Line(f"no capture of {names} by {names}", ("mutuallyImmuneTypes",)))
+    return lines
 
 
 def janggi_cannon(w, piece):
@@ -149,7 +152,10 @@ def pseudo_royal(w):
     most = int(w.config.value("extinctionPieceCount")) + 1
     when = "" if most >= w.files * w.ranks else f" when at most {most}"
     duple = ", duple check" if w.config.flag("dupleCheck") else ""
-    return [Line(f"pseudo royal {', '.join(w.names[t] for t in types)}{when}{duple}",
+    if len(types) > 1 and most < w.files * w.ranks:
+        w.refuse("extinctionPieceTypes", "FSF counts each pseudo-royal type on its own, "
+                 "`pseudo royal … when at most N` the listed pieces together")
+    return [Line(f"pseudo royal {', '.join(w.names_of(types))}{when}{duple}",
                  ("extinctionPseudoRoyal", "extinctionPieceTypes", "extinctionPieceCount",
                   "dupleCheck"))]
 
