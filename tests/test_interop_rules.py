@@ -43,6 +43,8 @@ def statements(text):
 
 CHESS960 = ("castling = true\nchess960 = true\ncastlingKingsideFile = e\n"
             "castlingQueensideFile = b\nstartFen = r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1")
+ATOMIC = ("king = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\n"
+          "extinctionPseudoRoyal = true\nblastOnCapture = true")
 DROPS = "pieceDrops = true\ncapturesToHand = true\n"
 FLIPS = ("doubleStep = false\ncustomPiece1 = a:fW\npromotedPieceType = p:r a:r\n"
          "pieceDemotion = true\nmandatoryPiecePromotion = true\npromotionRegionWhite = *1 *2 *3 *4 *5 *6\n"
@@ -50,9 +52,10 @@ FLIPS = ("doubleStep = false\ncustomPiece1 = a:fW\npromotedPieceType = p:r a:r\n
 
 
 @pytest.mark.parametrize("options, expected", [
-    ("blastOnCapture = true", "captures explode"),
-    ("blastOnCapture = true", "explosions spare pawn nearby"),
-    ("blastOnCapture = true\nblastImmuneTypes = r", "explosions spare rook"),
+    (ATOMIC, "captures explode"),
+    (ATOMIC, "explosions spare pawn nearby"),
+    (ATOMIC, "piece commoner K K royal"),           # FSF's atomic king: the royal piece
+    (ATOMIC + "\nblastImmuneTypes = r", "explosions spare rook"),
     ("mutuallyImmuneTypes = r", "no capture of rook by rook"),
     ("janggiCannon = c", "piece janggi_cannon C pR"),
     ("janggiCannon = c", "no hop over janggi_cannon by janggi_cannon"),
@@ -114,6 +117,16 @@ def test_stuck_pieces_are_allowed_only_where_it_changes_something(options):
     assert "stuck pieces allowed" not in statements(imported(BASE + options + "\n"))
 
 
+def test_a_piece_declared_again_leaves_the_promotion_choices_as_in_fairy_stockfish():
+    # variant.h: add_piece removes the piece that had the letter, and remove_piece takes
+    # its type out of promotionPieceTypes, unless the section lists them itself
+    found = statements(imported("[tq:chess]\nqueen = q\n", "tq"))
+    assert "promote pawn to knight, bishop, rook in last_rank forced in last_rank" in \
+        [line.replace("promotion_zone", "last_rank") for line in found]
+    found = statements(imported("[tq:chess]\nqueen = q\npromotionPieceTypes = q\n", "tq"))
+    assert any(line.startswith("promote pawn to queen in") for line in found)
+
+
 def test_castling_with_dropped_pieces_comes_from_the_castling_files():
     ini = ("[place:chess]\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KRRkrr] w - - 0 1\n"
            "pieceDrops = true\nmustDrop = true\ndropRegionWhite = *1\ndropRegionBlack = *8\n"
@@ -144,6 +157,7 @@ def test_a_child_of_janggi_writes_only_its_changes():
     ("customPiece1 = a:fW\npromotedPieceType = a:r\npieceDemotion = true",
      "pieceDemotion = true", "the whole board as the promotion region"),
     ("promotionLimit = x:1", "promotionLimit = x:1", "expected pairs such as q:1"),
+    ("blastOnCapture = true", "blastOnCapture = true", "beside Fairy-Stockfish's king type"),
     ("promotedPieceType = p:r\npromotionRegionWhite = *4 *5 *6\nmaxRank = 8\n"
      "startFen = r1k3/pppppp/6/6/6/6/PPPPPP/R1K3 w - - 0 1",
      "promotionRegionWhite = *4 *5 *6", "may take en passant into its promotion zone"),
@@ -159,10 +173,13 @@ def test_what_the_new_statements_cannot_say_is_refused_with_option_and_line(
 # --- pyffish as the oracle -----------------------------------------------------------
 
 ORACLE_INI = """[rules-blast]
-king = k
+commoner = k
 rook = r
 knight = n
 pawn = p
+extinctionValue = loss
+extinctionPieceTypes = k
+extinctionPseudoRoyal = true
 maxRank = 6
 maxFile = 6
 startFen = rnk1nr/pppppp/6/6/PPPPPP/RNK1NR w - - 0 1
@@ -174,7 +191,6 @@ blastOnCapture = true
 mutuallyImmuneTypes = n
 materialCounting = blackdrawodds
 [rules-royal:chess]
-queen = q
 extinctionValue = loss
 extinctionPieceTypes = q
 extinctionPseudoRoyal = true
@@ -187,8 +203,8 @@ flagRegionBlack = *4
 flagPieceSafe = true
 [rules-flip]
 king = k
-customPiece1 = p:fW
-customPiece2 = s:FfW
+shogiPawn = p
+silver = s
 rook = r
 bishop = b
 maxRank = 5

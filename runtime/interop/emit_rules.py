@@ -28,6 +28,10 @@ def explosions(w):
     (position.cpp: `pieces() ^ pieces(PAWN)`), sparing blastImmuneTypes everywhere."""
     if not w.config.flag("blastOnCapture"):
         return _absent(w, lambda p: p.explosions)
+    if fsf.KING in w.config.pieces:
+        w.refuse("blastOnCapture", "explosions beside Fairy-Stockfish's king type: its atomic "
+                 "games blow up a pseudo-royal commoner (king = -, extinctionPseudoRoyal), "
+                 "and a blown-up king type ends no game there")
     nearby = [w.names["pawn"]] if "pawn" in w.config.pieces else []
     if w.extends and w.parent.explosions:
         if list(w.parent.explosion_spared_nearby) != nearby:

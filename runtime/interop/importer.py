@@ -78,6 +78,7 @@ ALSO = {"pawnTypes": ("en_passant", "move_rule")}
 
 def _touched(config):
     concerns = {lookup(setting.key or option).concern for option, setting in config.ini_settings()}
+    concerns |= {lookup(option).concern for option, _ in config.ini_settings() if lookup(option)}
     concerns |= {c for option, setting in config.ini_settings()
                  for c in ALSO.get(setting.key or option, ())}
     if any(piece.setting.from_ini for piece in config.pieces.values()):
@@ -186,7 +187,8 @@ def _said(config, sources):
         if setting is None or not setting.from_ini or (setting.key, setting.line) in seen:
             continue
         seen.add((setting.key, setting.line))
-        parts.append(f"{setting.key} = {setting.value} (line {setting.line})")
+        shown = getattr(setting, "shown", None) or f"{setting.key} = {setting.value}"
+        parts.append(f"{shown} (line {setting.line})")
     return "; ".join(parts)
 
 
