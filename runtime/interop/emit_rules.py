@@ -156,6 +156,12 @@ def pseudo_royal(w):
     most = int(w.config.value("extinctionPieceCount")) + 1
     when = "" if most >= w.files * w.ranks else f" when at most {most}"
     duple = ", duple check" if w.config.flag("dupleCheck") else ""
+    from .emit import promoted_pairs
+    if any(high in types for _, high in promoted_pairs(w)):
+        w.refuse("promotedPieceType", "a piece promotion to a pseudo-royal type: FSF judges "
+                 "it by the count before the move (position.cpp, legal: only a pawn's "
+                 "PROMOTION by the count after), `pseudo royal` every promotion by the "
+                 "count after it")
     if len(types) > 1 and most < w.files * w.ranks:
         w.refuse("extinctionPieceTypes", "FSF counts each pseudo-royal type on its own, "
                  "`pseudo royal … when at most N` the listed pieces together")
