@@ -242,8 +242,9 @@ def test_a_child_of_xiangqi_changes_only_what_it_says():
                                 "startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/"
                                 "RNBAK1BNR w - - 0 1\n", "xqh"))
     assert found[0] == 'variant xqh "xqh" extends xiangqi'
-    assert {"move rule 60, restarted by captures only", 'setup "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/'
-                            'RNBAK1BNR w - - 0 1"'} <= set(found)
+    assert {"move rule 60, restarted by captures only",
+            'setup "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAK1BNR w - - 0 1"'} \
+        <= set(found)
     assert not any(line.startswith("piece") for line in found)
 
 
@@ -329,17 +330,22 @@ startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 """
 
 
-@pytest.fixture(scope="module")
-def oracle_games(tmp_path_factory):
-    sf.load_variant_config(ORACLE_INI)
-    folder = tmp_path_factory.mktemp("imported")
-    sections = interop.read_ini(ORACLE_INI)
+def build_imports(ini, names, folder):
+    """{section: built game} of sections of `ini` imported into `folder`, after pyffish
+    has loaded the same ini."""
+    sf.load_variant_config(ini)
+    sections = interop.read_ini(ini)
     games = {}
-    for name in sections:
+    for name in names or sections:
         path = folder / f"{name}.variant"
         path.write_text(interop.translate(sections, name, "test.ini", str(path)).text)
         games[name] = ff.load(str(path))
     return games
+
+
+@pytest.fixture(scope="module")
+def oracle_games(tmp_path_factory):
+    return build_imports(ORACLE_INI, None, tmp_path_factory.mktemp("imported"))
 
 
 @pytest.mark.parametrize("name", ["interop-six", "interop-centaur"])

@@ -10,35 +10,18 @@ playouts); and exports of small definitions are loaded back into pyffish."""
 
 import pytest
 
-import fairyforge as ff
 from fairyforge import interop
-from fairyforge.compiler import loader, parse, resolve
+from fairyforge.compiler import loader
 from fairyforge.interop.export import ExportRefusal, export_variant
 from fsf_playouts import differential_playouts
+from test_interop import BASE, build_imports, statements
+from test_interop import imported as imported_text
 
 sf = pytest.importorskip("pyffish")
 
-BASE = """[mini]
-king = k
-rook = r
-pawn = p
-maxRank = 6
-maxFile = 6
-startFen = r1k3/pppppp/6/6/PPPPPP/R1K3 w - - 0 1
-castling = false
-"""
-
 
 def imported(ini, section="mini"):
-    path = f"{section}.variant"
-    text = interop.translate(interop.read_ini(ini), section, "test.ini", path).text
-    resolve.resolve(parse.parse_text(text, path))          # raises DefinitionError
-    return text
-
-
-def statements(text):
-    return [line.split("  #")[0].strip() for line in text.splitlines()
-            if line.strip() and not line.startswith("#")]
+    return imported_text(ini, section)
 
 
 CHESS960 = ("castling = true\nchess960 = true\ncastlingKingsideFile = e\n"
@@ -47,7 +30,8 @@ ATOMIC = ("king = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes 
           "extinctionPseudoRoyal = true\nblastOnCapture = true")
 DROPS = "pieceDrops = true\ncapturesToHand = true\n"
 FLIPS = ("doubleStep = false\ncustomPiece1 = a:fW\npromotedPieceType = p:r a:r\n"
-         "pieceDemotion = true\nmandatoryPiecePromotion = true\npromotionRegionWhite = *1 *2 *3 *4 *5 *6\n"
+         "pieceDemotion = true\nmandatoryPiecePromotion = true\n"
+         "promotionRegionWhite = *1 *2 *3 *4 *5 *6\n"
          "promotionRegionBlack = *1 *2 *3 *4 *5 *6\npromotionPieceTypes = -\n")
 
 
@@ -230,15 +214,7 @@ ORACLE = ["rules-blast", "rules-royal", "rules-flip", "rules-pass"]
 
 @pytest.fixture(scope="module")
 def oracle_games(tmp_path_factory):
-    sf.load_variant_config(ORACLE_INI)
-    folder = tmp_path_factory.mktemp("imported")
-    sections = interop.read_ini(ORACLE_INI)
-    games = {}
-    for name in ORACLE:
-        path = folder / f"{name}.variant"
-        path.write_text(interop.translate(sections, name, "test.ini", str(path)).text)
-        games[name] = ff.load(str(path))
-    return games
+    return build_imports(ORACLE_INI, ORACLE, tmp_path_factory.mktemp("imported"))
 
 
 @pytest.mark.parametrize("name", ORACLE)
