@@ -161,8 +161,23 @@ def _drop_promotion_choice(config, owner, letter, setting):
                 f"{setting.key} = {setting.value}, which takes {owner} out of the promotions")
 
 
+def _merge_promoted_types(config, settings):
+    """promotedPieceType adds to the pairs already set (parser.cpp sets each listed
+    type's promotion and leaves the others'): `l:g n:g` in a child of gorogoro keeps
+    its pawn's and silver's."""
+    new = settings.get("promotedPieceType")
+    old = config.options.get("promotedPieceType")
+    if new is None or old is None or not old.value.strip():
+        return
+    given = {pair.split(":")[0].lower() for pair in new.value.split()}
+    kept = [pair for pair in old.value.split() if pair.split(":")[0].lower() not in given]
+    if kept:
+        new.value = " ".join(kept + new.value.split())
+
+
 def _apply_options(config, settings):
     """Options that set several at once first, the specific ones after (they win)."""
+    _merge_promoted_types(config, settings)
     if "pawnTypes" in settings:
         for group in fsf.PAWN_TYPES_SETS:
             for target in fsf.BOTH_SIDES[group]:

@@ -442,7 +442,7 @@ def move_rule(w):
     ones the language derives (Fairy-Stockfish's pawn type, which goes forward only)."""
     count = int(w.config.value("nMoveRule"))
     if count == 0:
-        return TAKE_BACK if w.extends else []
+        return TAKE_BACK if w.extends and w.parent.move_rule else []
     restart = w.same_for_both("nMoveRuleTypesWhite", "nMoveRuleTypesBlack",
                               "move rule pieces")
     if restart == ["pawn"] and not _other_forward_pieces(w):
