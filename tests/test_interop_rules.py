@@ -111,6 +111,15 @@ def test_a_piece_declared_again_leaves_the_promotion_choices_as_in_fairy_stockfi
     assert any(line.startswith("promote pawn to queen in") for line in found)
 
 
+def test_promoted_piece_types_add_to_the_inherited_ones():
+    # parser.cpp sets each listed type's promotion and leaves the others' alone
+    found = statements(imported("[gp:gorogoro]\nlance = l\npromotedPieceType = l:g\n"
+                                "startFen = sgkgs/5/1ppp1/1PPP1/5/SGKGS[Ll] w - - 0 1\n", "gp"))
+    assert found[0] == 'variant gp "gp" extends gorogoro'
+    assert any(line.startswith("promote pawn to tokin in") for line in found)
+    assert any(line.startswith("promote lance to") for line in found)
+
+
 def test_castling_with_dropped_pieces_comes_from_the_castling_files():
     ini = ("[place:chess]\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KRRkrr] w - - 0 1\n"
            "pieceDrops = true\nmustDrop = true\ndropRegionWhite = *1\ndropRegionBlack = *8\n"
