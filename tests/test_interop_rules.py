@@ -150,6 +150,8 @@ def test_a_child_of_janggi_writes_only_its_changes():
     ("customPiece1 = a:fW\npromotedPieceType = a:r\npieceDemotion = true",
      "pieceDemotion = true", "the whole board as the promotion region"),
     ("promotionLimit = x:1", "promotionLimit = x:1", "expected pairs such as q:1"),
+    ("flagRegionWhite = *6\nflagRegionBlack = *1\nflagPieceSafe = true",
+     "flagPieceSafe = true", "flag pieces other than the king"),
     ("blastOnCapture = true", "blastOnCapture = true", "beside Fairy-Stockfish's king type"),
     ("promotedPieceType = p:r\npromotionRegionWhite = *4 *5 *6\nmaxRank = 8\n"
      "startFen = r1k3/pppppp/6/6/6/6/PPPPPP/R1K3 w - - 0 1",

@@ -521,6 +521,12 @@ def _flag_condition(w, pieces_):
     if move and safe:
         w.refuse("flagPieceSafe", "flagPieceSafe together with flagMove is not in the "
                                   "language yet (one condition per goal)")
+    if safe and pieces_ != [fsf.KING]:
+        # position.cpp: FSF asks for safety only while exactly flagPieceCount pieces stand
+        # in the region; `if safe` asks it of every one (two knights there, one attacked)
+        w.refuse("flagPieceSafe", "flagPieceSafe with flag pieces other than the king: "
+                 "FSF looks at safety only while one piece stands in the region, `if safe` "
+                 "at every arrival")
     if safe:
         return ", if safe"
     if not move:
