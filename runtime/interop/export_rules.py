@@ -80,13 +80,16 @@ def promotion_limits(v, types):
     `only to captured pieces`, which is the limit of each choice's setup count."""
     limits = dict(v.promotion_limits)
     captured_only = [p for p in v.pieces if p.promotion and p.promotion.captured_only]
+    if captured_only and (v.captures.to_hand_white or v.captures.to_hand_black):
+        raise ExportRefusal("Fairy-Stockfish has promotion limits, not promotion only to "
+                            "captured pieces, which with captures going to hand differ")
     for piece in captured_only:
         for choice in piece.promotion.choices:
             limits.setdefault(choice, _setup_count(v, choice))
     if not limits:
         return []
-    pairs = [f"{types[name][1]}:{n}" for name, n in limits.items() if n > 0]
-    if len(pairs) != len(limits):
+    pairs = list(dict.fromkeys(f"{types[name][1]}:{n}" for name, n in limits.items() if n > 0))
+    if len(pairs) != len({types[name][1] for name in limits}):
         raise ExportRefusal("Fairy-Stockfish reads a promotion limit of 0 as no limit")
     return [f"promotionLimit = {' '.join(pairs)}"]
 

@@ -98,10 +98,19 @@ def _as_child(config):
         return None
     concerns = _touched(config) - {"gui", "refused"}
     concerns |= {c for concern in concerns for c in DEPENDS.get(concern, ())}
-    if "board" in concerns:
-        return None
     from ..compiler import loader
     variant = loader.load_variant(parent)
+    if "drops" in concerns and config.flag("capturesToHand") and \
+            any(p.promotion and p.promotion.captured_only for p in variant.pieces):
+        # `only to captured pieces` is FSF's promotionLimit only without drops (grand);
+        # with drops FSF still counts the pieces on the board, and the language's limits
+        # do not count the promoted pieces a captured one reverts from (`Q~`)
+        raise ImportRefusal(config.section, "capturesToHand", config.options[
+            "capturesToHand"].line, "captures to hand in a child of a game that promotes "
+            "only to captured pieces (FSF's promotionLimit): the language has no limit "
+            "that counts the promoted pieces of `captured promoted pieces revert`", "true")
+    if "board" in concerns:
+        return None
     writer = emit.Writer(config, _child_names(config, variant), variant.symmetry, extends=True,
                          parent=variant)
     lines = []
