@@ -9,6 +9,7 @@ an inherited rule that the language cannot take back (the importer then writes t
 whole game out instead of `extends`).
 """
 
+import re
 from dataclasses import dataclass, field
 
 from . import emit_drops, emit_ends, emit_rules, fsf, regions
@@ -127,6 +128,12 @@ def pieces(w):
             lines += _soldier(w, piece)
             continue
         royal = " royal" if fsf_type in (fsf.KING, emit_rules.royal_stand_in(cfg)) else ""
+        if royal and re.search(r"[pg][a-z]*[A-Z]", betza):
+            raise ImportRefusal(cfg.section, piece.setting.key or fsf_type, piece.setting.line,
+                                "a royal piece that hops (Betza p or g): Fairy-Stockfish's "
+                                "check after a move misses its checks (pyffish's gives_check "
+                                "disagrees with the same position read from its FEN)",
+                                piece.setting.value)
         key = piece.setting.key or fsf_type
         lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
                           .rstrip(), (key,)))
