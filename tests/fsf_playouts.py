@@ -137,11 +137,12 @@ def differential_playouts(sf, game, variant, count, seed, plies=120):
     """Random games from the start until `count` positions are compared; returns the
     number of positions and of game ends met."""
     fen = sf.start_fen(variant)
-    assert game.start().fen() == sf.get_fen(variant, fen, []), variant
+    start = sf.get_fen(variant, fen, [])   # as FSF writes it (a castling=false variant
+    assert game.start().fen() == start, variant     # may keep KQkq in its startFen)
     rng = random.Random(f"{variant}-{seed}")
     positions = ends = 0
     while positions < count:
-        pos, moves = game.position(fen), []
+        pos, moves = game.position(start), []
         for _ in range(plies):
             ours = compare_position(sf, variant, fen, moves, pos)
             positions += 1

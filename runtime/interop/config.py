@@ -16,6 +16,7 @@ class Setting:
     line: int | None = None
     key: str | None = None          # the option as written (promotionPieceTypes sets
                                     # promotionPieceTypesWhite)
+    shown: str | None = None        # what a comment says of it, where not `key = value`
 
     @property
     def from_ini(self):
@@ -131,6 +132,8 @@ def _add_piece(config, piece, letter, setting):
     if owner and owner != piece:            # a letter names one type: the old one goes
         config.removed.append((owner, setting))
         del config.pieces[owner]
+    if owner and setting.from_ini:
+        _drop_promotion_choice(config, owner, letter, setting)
     if piece in fsf.PIECE_TYPES:
         betza = fsf.PIECE_TYPES[piece]
     else:                                   # custom pieces and the king: "k:KN"
@@ -139,8 +142,42 @@ def _add_piece(config, piece, letter, setting):
     config.pieces[piece] = PieceSetting(letter, betza, setting)
 
 
+def _drop_promotion_choice(config, owner, letter, setting):
+    """FSF's add_piece removes the piece that had the letter, even of the same type, and
+    remove_piece takes that type out of the promotion choices (variant.h): a section
+    that declares its queen again promotes to no queen unless it lists the choices
+    itself (which the parser reads after the pieces, _apply_options).  A default value
+    (no section) names the chess types by their chess letters."""
+    chess = {t: c for t, c in fsf.CHESS_PIECES.items()}
+    for option in fsf.BOTH_SIDES["promotionPieceTypes"]:
+        current = config.options.get(option)
+        if current is None:
+            continue
+        gone = chess.get(owner) if current.section is None else letter
+        if gone and gone in current.value.lower():
+            kept = "".join(ch for ch in current.value if ch.lower() != gone) or "-"
+            config.options[option] = Setting(
+                kept, current.section, setting.line, setting.key,
+                f"{setting.key} = {setting.value}, which takes {owner} out of the promotions")
+
+
+def _merge_promoted_types(config, settings):
+    """promotedPieceType adds to the pairs already set (parser.cpp sets each listed
+    type's promotion and leaves the others'): `l:g n:g` in a child of gorogoro keeps
+    its pawn's and silver's."""
+    new = settings.get("promotedPieceType")
+    old = config.options.get("promotedPieceType")
+    if new is None or old is None or not old.value.strip():
+        return
+    given = {pair.split(":")[0].lower() for pair in new.value.split()}
+    kept = [pair for pair in old.value.split() if pair.split(":")[0].lower() not in given]
+    if kept:
+        new.value = " ".join(kept + new.value.split())
+
+
 def _apply_options(config, settings):
     """Options that set several at once first, the specific ones after (they win)."""
+    _merge_promoted_types(config, settings)
     if "pawnTypes" in settings:
         for group in fsf.PAWN_TYPES_SETS:
             for target in fsf.BOTH_SIDES[group]:

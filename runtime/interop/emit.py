@@ -9,9 +9,10 @@ an inherited rule that the language cannot take back (the importer then writes t
 whole game out instead of `extends`).
 """
 
+import re
 from dataclasses import dataclass, field
 
-from . import emit_ends, fsf, regions
+from . import emit_drops, emit_ends, emit_rules, fsf, regions
 from .config import Setting
 from .errors import ImportRefusal
 from .lines import TAKE_BACK, Line
@@ -74,6 +75,15 @@ class Writer:
             found = {self.config.type_of(ch) for ch in setting.value if ch.isalpha()}
         return [t for t in self.config.pieces if t in found]
 
+    def names_of(self, fsf_types):
+        """Our names for FSF types, with the `+` pieces that promote to one of them:
+        FSF's promoted piece is of its target's type (promotedPieceType = b:k makes
+        kings), so rules that name the type name them too."""
+        names = [self.names[t] for t in fsf_types]
+        names += [self.names["+" + low] for low, high in promoted_pairs(self)
+                  if high in fsf_types]
+        return names
+
     def one_type(self, option):
         value = self.config.value(option)
         return self.config.type_of(value) if value not in ("-", "*", "") else None
@@ -108,16 +118,22 @@ def pieces(w):
         stepping = fsf_type == "pawn" or "i" in piece.betza
         if w.extends and not piece.setting.from_ini and not (stepping and steps_changed):
             continue
-        if fsf_type in fsf.SPECIAL_TYPES:
-            raise ImportRefusal(cfg.section, piece.setting.key or fsf_type, piece.setting.line,
-                                fsf.SPECIAL_TYPES[fsf_type], piece.setting.value)
+        if fsf_type == "janggiCannon":
+            lines += emit_rules.janggi_cannon(w, piece)
+            continue
         betza = piece.betza.replace("e", "")            # FSF's e: en passant, see below
         if fsf_type == "pawn":
             betza += "ifmnD" if cfg.flag("doubleStep") else ""
         if fsf_type == "soldier" and int(cfg.value("soldierPromotionRank")) > 1:
             lines += _soldier(w, piece)
             continue
-        royal = " royal" if fsf_type == fsf.KING else ""
+        royal = " royal" if fsf_type in (fsf.KING, emit_rules.royal_stand_in(cfg)) else ""
+        if royal and re.search(r"[pg][a-z]*[A-Z]", betza):
+            raise ImportRefusal(cfg.section, piece.setting.key or fsf_type, piece.setting.line,
+                                "a royal piece that hops (Betza p or g): Fairy-Stockfish's "
+                                "check after a move misses its checks (pyffish's gives_check "
+                                "disagrees with the same position read from its FEN)",
+                                piece.setting.value)
         key = piece.setting.key or fsf_type
         lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
                           .rstrip(), (key,)))
@@ -128,7 +144,8 @@ def _no_royal(w):
     """A game without Fairy-Stockfish's king declares the language's royal type with the
     letters -/-, owned by neither side (docs/language.md, games without a royal piece)."""
     inherited = w.extends and any(p.royal and p.tokens[0] for p in w.parent.pieces)
-    if fsf.KING in w.config.pieces or (w.extends and not inherited):
+    if fsf.KING in w.config.pieces or (w.extends and not inherited) or \
+            emit_rules.royal_stand_in(w.config):
         return []
     king = next((s for t, s in w.config.removed if t == fsf.KING), None)
     return [Line("piece unowned -/- K royal", (getattr(king, "key", None) or "king",))]
@@ -203,6 +220,8 @@ def promotion(w):
         names = ", ".join(w.names[c] for c in choices if c != pawn)
         if names:
             lines.append(Line(f"promote {w.names[pawn]} to {names} in {zone}{forced}", sources))
+    if w.config.flag("pieceDemotion") or w.config.flag("piecePromotionOnCapture"):
+        return lines + _flips(w)
     # Fairy-Stockfish forces a piece promotion on every move that may promote, leaving
     # the zone included: forced squares count only for such moves, so `forced in all`.
     forced = " forced in all" if w.config.flag("mandatoryPiecePromotion") else ""
@@ -213,15 +232,62 @@ def promotion(w):
     return lines
 
 
+def _flips(w):
+    """pieceDemotion: a promoted piece demotes on its next move (kyotoshogi), which with
+    mandatoryPiecePromotion over the whole board is `flip`; piecePromotionOnCapture
+    turns pieces over on captures only (`on capturing`)."""
+    cfg, board = w.config, regions.everything(w.files, w.ranks)
+    if not (cfg.flag("pieceDemotion") and cfg.flag("mandatoryPiecePromotion")) or \
+            w.squares("promotionRegionWhite") != board or \
+            w.squares("promotionRegionBlack") != board:
+        w.refuse("pieceDemotion" if cfg.flag("pieceDemotion") else "piecePromotionOnCapture",
+                 "pieces that promote and demote are `flip`, which needs pieceDemotion, "
+                 "mandatoryPiecePromotion and the whole board as the promotion region")
+    names = ", ".join(w.names[piece] for piece, _ in promoted_pairs(w))
+    capturing = " on capturing" if cfg.flag("piecePromotionOnCapture") else ""
+    return [Line(f"flip {names}{capturing}", ("pieceDemotion", "piecePromotionOnCapture",
+                                              "mandatoryPiecePromotion"))]
+
+
 def en_passant(w):
     takers = w.same_for_both("enPassantTypesWhite", "enPassantTypesBlack",
                              "en passant types")
     able = [t for t in takers if _has_double_step(w, t)]
     lines = [Line("no en passant")] if w.extends else []
-    if able:
-        lines.append(Line(f"en passant {', '.join(w.names[t] for t in able)}",
-                          ("enPassantTypesWhite",)))
+    if not able:
+        return lines
+    _refuse_promoting_en_passant(w, able)
+    where = ""
+    if w.squares("enPassantRegionWhite") != regions.everything(w.files, w.ranks) or \
+            w.squares("enPassantRegionBlack") != regions.everything(w.files, w.ranks):
+        # FSF names the squares where the capturer lands, ours the squares passed over:
+        # White's passed squares are enPassantRegionBlack
+        where = " in " + w.region("en_passant_zone", "enPassantRegionBlack",
+                                  "enPassantRegionWhite")
+    lines.append(Line(f"en passant {', '.join(w.names[t] for t in able)}{where}",
+                      ("enPassantTypesWhite", "enPassantRegionWhite")))
+    if any(t != "pawn" for t in takers):
+        # FSF marks every double step once an enemy en passant type is not its pawn
+        # (position.cpp, do_move: `enPassantTypes[them] & ~piece_set(PAWN)`)
+        lines.append(Line("mark every double step", ("enPassantTypesWhite",)))
     return lines
+
+
+def _refuse_promoting_en_passant(w, takers):
+    """FSF's en passant capture is a move type of its own that never promotes
+    (movegen.cpp, make_move_and_gating<EN_PASSANT>); ours goes through the piece's
+    promotions.  A game where a pawn that promotes can take in passing into its
+    promotion zone (shinobiplus) is refused."""
+    promoting = set(w.types("promotionPawnTypesWhite")) | {low for low, _ in promoted_pairs(w)}
+    if "pawn" not in takers or "pawn" not in promoting or not w.config.flag("doubleStep"):
+        return
+    for mover, capturer, step in (("White", "Black", 1), ("Black", "White", -1)):
+        passed = {(f, r + step) for f, r in w.squares(f"doubleStepRegion{mover}")}
+        zone = w.squares(f"promotionRegion{capturer}")
+        if passed & zone:
+            w.refuse(f"promotionRegion{capturer}", f"{capturer}'s pawn may take en passant "
+                     "into its promotion zone: Fairy-Stockfish never promotes an en passant "
+                     "capture (a move type of its own), Fairyforge's promotion rules do")
 
 
 def _has_double_step(w, fsf_type):
@@ -237,14 +303,16 @@ def castling(w):
     cfg = w.config
     if not cfg.flag("castling"):
         return lines
-    if w.one_type("castlingKingPiece") not in (fsf.KING, None) and \
-            _castling_field(w).strip("-"):
-        w.refuse("castlingKingPiece", "castling moves the royal piece in the language")
+    if cfg.flag("castlingDroppedPiece"):
+        return lines + emit_drops.dropped_castling(w)
+    # the castling piece: the royal king, or in a game without one any piece (the
+    # language castles with the piece on the castling's king square)
+    king_type = w.one_type("castlingKingPiece") or fsf.KING
     setup = _setup_board(w)
     for side, rank in (("white", int(cfg.value("castlingRank")) - 1),
                        ("black", w.ranks - int(cfg.value("castlingRank")))):
         kings = sorted(f for (f, r), piece in setup.items()
-                       if r == rank and piece == (fsf.KING, side))
+                       if r == rank and piece == (king_type, side))
         if len(kings) != 1:
             continue
         for wing in ("Kingside", "Queenside"):
@@ -253,6 +321,8 @@ def castling(w):
             castle = _castling(w, setup, side, rank, kings[0], wing)
             if castle:
                 lines.append(castle)
+    if cfg.flag("chess960") and len(lines) > w.extends:
+        lines.append(Line("chess960 castling", ("chess960",)))
     return lines
 
 
@@ -280,7 +350,7 @@ def _castling(w, setup, side, rank, king, wing):
     if rook is None:
         return None
     king_to = _file(w, f"castling{wing}File")
-    if abs(king_to - king) < 2:
+    if abs(king_to - king) < (1 if w.config.flag("chess960") else 2):
         w.refuse(f"castling{wing}File", "a castling in which the king moves one square, which "
                  "Fairy-Stockfish writes as the king taking its rook, is not in the language "
                  "yet")
@@ -331,20 +401,24 @@ def drops(w):
     if not cfg.flag("pieceDrops"):
         return lines
     zone = w.region("drop_zone", "dropRegionWhite", "dropRegionBlack")
-    lines.append(Line(f"drop all in {zone}", ("pieceDrops", "dropRegionWhite")))
+    lines.append(Line(f"drop all in {zone}{emit_drops.all_flags(w)}",
+                      ("pieceDrops", "dropRegionWhite", "dropPromoted")))
     no_doubled = w.one_type("dropNoDoubled")
     for fsf_type in cfg.pieces:
-        flags = (" not doubled" if fsf_type == no_doubled else "") + (
-            # FSF's convention: the mating drop is legal and loses (section 3.14)
-            " mating loses" if fsf_type == "shogiPawn" and cfg.flag("shogiPawnDropMateIllegal")
-            else "")
+        if fsf_type == no_doubled and cfg.value("dropNoDoubledCount") == "0":
+            # every file is closed to it (position.h: a file holding 0 or more)
+            lines.append(Line(f"drop {w.names[fsf_type]} in all except all",
+                              ("dropNoDoubled", "dropNoDoubledCount")))
+            continue
+        flags = emit_drops.piece_flags(w, fsf_type, no_doubled)
         if fsf_type == "pawn":
             lines.append(Line(f"drop {w.names[fsf_type]} in {_pawn_drops(w, zone)}{flags}",
                               ("firstRankPawnDrops", "promotionZonePawnDrops")))
         elif flags:
             lines.append(Line(f"drop {w.names[fsf_type]} in {zone}{flags}",
-                              ("dropNoDoubled", "shogiPawnDropMateIllegal")))
-    return lines
+                              ("dropNoDoubled", "dropNoDoubledCount",
+                               "shogiPawnDropMateIllegal", "dropOppositeColoredBishop")))
+    return lines + emit_drops.compulsory(w)
 
 
 def _pawn_drops(w, zone):
@@ -371,10 +445,29 @@ def repetition(w):
 
 
 def move_rule(w):
+    """nMoveRule, and nMoveRuleTypes as `restarted by` where its pieces are not the
+    ones the language derives (Fairy-Stockfish's pawn type, which goes forward only)."""
     count = int(w.config.value("nMoveRule"))
     if count == 0:
-        return TAKE_BACK if w.extends else []
-    return [Line(f"move rule {count}", ("nMoveRule",))]
+        return TAKE_BACK if w.extends and w.parent.move_rule else []
+    restart = w.same_for_both("nMoveRuleTypesWhite", "nMoveRuleTypesBlack",
+                              "move rule pieces")
+    if restart == ["pawn"] and not _other_forward_pieces(w):
+        if w.extends and not w.config.options["nMoveRule"].from_ini:
+            return []                       # (the parent's stands: new pieces only)
+        return [Line(f"move rule {count}", ("nMoveRule",))]
+    names = ", ".join(w.names[t] for t in restart) or "captures only"
+    return [Line(f"move rule {count}, restarted by {names}",
+                 ("nMoveRule", "nMoveRuleTypesWhite"))]
+
+
+def _other_forward_pieces(w):
+    """Pieces besides the pawn type that the language would take as forward-only (every
+    Betza atom forward): they would restart the clock, which FSF's do not."""
+    import re
+    forward = re.compile(r"^(?:[a-z]*f[a-z]*[A-Z]+\d*)+$")
+    return any(t != "pawn" and p.betza and forward.match(p.betza.replace("e", ""))
+               and not re.search(r"[bslrvh]", p.betza) for t, p in w.config.pieces.items())
 
 
 def setup(w):
@@ -385,6 +478,9 @@ def setup(w):
         w.refuse("startFen", f"Fairy-Stockfish reads it as '{fen}': a halfmove clock of "
                              f"{fields[4]} before any move, which Fairyforge refuses; write "
                              "all six fields (w - - 0 1)")
+    if not w.config.flag("castling") and len(fields) > 3 and fields[2].isalpha():
+        fields[2] = "-"                     # FSF ignores the rights without castling
+        fen = " ".join(fields)
     return [Line(f'setup "{fen}"', ("startFen",))]
 
 
@@ -418,9 +514,31 @@ def flag(w):
         return TAKE_BACK if w.extends else []
     pieces_ = w.same_for_both("flagPieceWhite", "flagPieceBlack", "flag pieces")
     zone = w.region("goal", "flagRegionWhite", "flagRegionBlack")
-    reply = ", black may reply" if cfg.flag("flagMove") else ""
-    return [Line(f"win by {', '.join(w.names[p] for p in pieces_)} reaching {zone}{reply}",
-                 ("flagPieceWhite", "flagRegionWhite", "flagRegionBlack", "flagMove"))]
+    return [Line(f"win by {', '.join(w.names_of(pieces_))} reaching {zone}"
+                 f"{_flag_condition(w, pieces_)}",
+                 ("flagPieceWhite", "flagRegionWhite", "flagRegionBlack", "flagMove",
+                  "flagPieceSafe"))]
+
+
+def _flag_condition(w, pieces_):
+    """flagMove: Black's reply to the king's arrival (racing kings), or for any other
+    flag piece the arrival that counts only after the reply (jeson mor); flagPieceSafe:
+    the arrival counts where the piece is not attacked."""
+    move, safe = w.config.flag("flagMove"), w.config.flag("flagPieceSafe")
+    if move and safe:
+        w.refuse("flagPieceSafe", "flagPieceSafe together with flagMove is not in the "
+                                  "language yet (one condition per goal)")
+    if safe and pieces_ != [fsf.KING]:
+        # position.cpp: FSF asks for safety only while exactly flagPieceCount pieces stand
+        # in the region; `if safe` asks it of every one (two knights there, one attacked)
+        w.refuse("flagPieceSafe", "flagPieceSafe with flag pieces other than the king: "
+                 "FSF looks at safety only while one piece stands in the region, `if safe` "
+                 "at every arrival")
+    if safe:
+        return ", if safe"
+    if not move:
+        return ""
+    return ", black may reply" if pieces_ == [fsf.KING] else ", after a reply"
 
 
 def confine(w):
@@ -441,7 +559,12 @@ def confine(w):
 CONCERNS = {"board": board, "pieces": pieces, "initial": initial, "promotion": promotion,
             "en_passant": en_passant, "castling": castling, "drops": drops,
             "confine": confine, "facing_kings": facing_kings, "checks": checks,
-            "captures": emit_ends.compulsory, "flag": flag,
+            "captures": emit_ends.compulsory, "explosions": emit_rules.explosions,
+            "capture_bans": emit_rules.capture_bans, "lines": emit_rules.palace_lines,
+            "pass": emit_rules.passing, "check_escape": emit_rules.check_escape,
+            "bikjang": emit_rules.bikjang, "material": emit_rules.material,
+            "pseudo_royal": emit_rules.pseudo_royal,
+            "promotion_limit": emit_rules.promotion_limit, "flag": flag,
             "extinction": emit_ends.extinction, "check_count": emit_ends.check_count,
             "checkmate": emit_ends.checkmate, "stalemate": emit_ends.stalemate,
             "counting": emit_ends.counting, "repetition": repetition,

@@ -44,6 +44,17 @@ def extinction(w):
     board and in hand, and the other side at least extinctionOpponentPieceCount)."""
     value = w.config.value("extinctionValue")
     parent = w.parent
+    from .emit_rules import royal_stand_in
+    if royal_stand_in(w.config) or (w.config.flag("extinctionPseudoRoyal") and
+                                    not w.config.flag("blastOnCapture")):
+        # FSF looks at extinction only without pseudo-royal pieces or with explosions
+        # (position.cpp, is_game_end); the stand-in's extinction is checkmate
+        return TAKE_BACK if w.extends and (parent.extinction or parent.bare_king) else []
+    from .emit import promoted_pairs
+    if _types(w) != "*" and any(high in w.types("extinctionPieceTypes")
+                                for _, high in promoted_pairs(w)):
+        w.refuse("extinctionPieceTypes", "FSF counts the pieces promoted to a listed type as "
+                 "that type, and `win by extinction` counts each listed piece on its own")
     if w.extends and (parent.extinction or (parent.extinction_wins and value != "win")):
         return TAKE_BACK                    # (`win by extinction` statements add up)
     if value == "none":
@@ -73,16 +84,24 @@ def _bare_king(w):
 
 
 def _extinction(w):
-    if _counts(w) != ("0", "0") or _types(w) == "*" or w.config.flag("extinctionClaim"):
+    """extinctionValue = loss: a listed type down to extinctionPieceCount (`below N`,
+    N the count + 1), or `*` with count 0: no piece at all."""
+    count, opponent = _counts(w)
+    if opponent != "0" or w.config.flag("extinctionClaim") or \
+            (_types(w) == "*" and count != "0"):
         w.refuse("extinctionValue", "extinctionValue = loss is `win by extinction of …` "
-                 "(piece types listed, counts 0) or `bare king loses` (`*`, counts 1 and "
-                 "2); other counts are not in the language yet")
-    names = [w.names[t] for t in w.types("extinctionPieceTypes") if t != fsf.KING]
-    if len(names) != len(w.types("extinctionPieceTypes")):
+                 "(types listed, or `*` with count 0), `… below N` (count N - 1) or `bare "
+                 "king loses` (`*`, counts 1 and 2); other counts are not in the language yet")
+    if _types(w) == "*":
+        return Line("win by extinction of all pieces", ("extinctionValue", "extinctionPieceTypes"))
+    listed = w.types("extinctionPieceTypes")
+    names = [w.names[t] for t in listed if t != fsf.KING]
+    if len(names) != len(listed):
         w.refuse("extinctionPieceTypes", "the royal piece cannot be listed: checkmate "
                                          "ends the game before its last one is taken")
-    return Line(f"win by extinction of {', '.join(names)}",
-                ("extinctionValue", "extinctionPieceTypes"))
+    below = f" below {int(count) + 1}" if count != "0" else ""
+    return Line(f"win by extinction of {', '.join(names)}{below}",
+                ("extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"))
 
 
 def _losing_all(w):

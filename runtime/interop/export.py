@@ -10,7 +10,7 @@ left out silently.
 
 # A piece's unconditional moves, as FEN writing matches pieces to FSF's built-in types.
 from ..fen_out import _signature
-from . import export_ends, fsf, regions
+from . import export_ends, export_rules, fsf, regions
 from .errors import ExportRefusal
 
 
@@ -22,7 +22,7 @@ def export_variant(variant, name=None):
     lines = [f"[{name or variant.name}]", f"maxRank = {variant.ranks}",
              f"maxFile = {variant.files}"]
     for writer in (_pieces, _promotions, _steps, _castling, _drops, _confinement,
-                   _game_ends, _repetition, *export_ends.WRITERS):
+                   _game_ends, _repetition, *export_ends.WRITERS, *export_rules.WRITERS):
         lines += writer(variant, types)
     lines.append(f"startFen = {export_ends.setup_fen(variant)}")
     head = f"# {variant.title}: written by `fairyforge export {variant.name}`\n"
@@ -32,15 +32,8 @@ def export_variant(variant, name=None):
 def _refuse_unsupported(v):
     if any(p.letter.startswith("+") and p.promotion for p in v.pieces) or v.dead_drops_allowed:
         # FSF has them (pieceDemotion, dropPromoted, immobilityIllegal); not written yet
-        raise ExportRefusal("flipping pieces (flip), drops either side up and stuck pieces "
-                            "allowed are not exported yet")
-    if (v.drops_compulsory or v.castling_dropped_rook
-            or any(d.opposite_colours for d in v.drops)):
-        raise ExportRefusal("placement rules (drops are compulsory, on opposite colours, "
-                            "castling with dropped pieces) are not exported yet")
-    if any(p.promotion and p.promotion.captured_only for p in v.pieces):
-        raise ExportRefusal("promotion only to captured pieces (FSF's promotionLimit) is not "
-                            "exported yet")
+        raise ExportRefusal("the exporter does not write flipping pieces (flip), drops "
+                            "either side up and stuck pieces allowed yet")
     checks = (
         (v.captures.to_hand_white != v.captures.to_hand_black,
          "per-side capture dispositions (captures go to hand for one side only)"),
@@ -59,19 +52,6 @@ def _refuse_unsupported(v):
         (any(p.tokens[0] is None or p.tokens[1] is None for p in v.pieces
              if p is not export_ends.unowned_royal(v)), "pieces that only one side owns (X/-)"),
         *export_ends.refusals(v),
-        # The statements of the royals branch, not exported yet (FSF has the options):
-        (bool(v.extinction_below), "extinction below a count (extinctionPieceCount) in the "
-                                   "exporter yet"),
-        (v.extinction_all, "extinction of all pieces (extinctionPieceTypes = *) in the "
-                           "exporter yet"),
-        (bool(v.pseudo_royal), "pseudo-royal pieces (extinctionPseudoRoyal) in the exporter yet"),
-        (bool(v.promotion_limits), "promotion limits (promotionLimit) in the exporter yet"),
-        (v.en_passant_zone is not None, "an en passant region (enPassantRegion) in the "
-                                        "exporter yet"),
-        (v.dead_drops_allowed, "drops where a piece is stuck (immobilityIllegal) in the "
-                               "exporter yet"),
-        (any(c.piece and not v.piece(c.piece).royal for c in v.castling),
-         "castling by a piece that is not royal (castlingKingPiece) in the exporter yet"),
     )
     for failed, reason in checks:
         if failed:
@@ -119,13 +99,19 @@ class _Slots:
 
     def __init__(self, v, builtin):
         self.v, self.builtin, self.types = v, builtin, {}
+        self.builtin_commoner = next(sig for sig, name in builtin.items() if name == "commoner")
         self.customs, self.used = list(fsf.CUSTOM_PIECES), set()
         taken = {p.tokens[0].lstrip("+").lower() for p in v.pieces if p.tokens[0]}
         self.spare = [c for c in "zyxwvutsrqponmlkjihgfedcba" if c not in taken]
 
     def assign(self, piece, letter):
         if piece.royal:
-            self.types[piece.name] = (fsf.KING, letter)
+            # FSF's atomic blows up a pseudo-royal commoner, never its king type
+            if self.v.explosions and _signature(piece.moves) == self.builtin_commoner:
+                self.types[piece.name] = ("commoner", letter)
+                self.used.add("commoner")
+            else:
+                self.types[piece.name] = (fsf.KING, letter)
             return
         if letter is None:                  # a + piece: share a type that moves the same
             same = [o for o in self.types.values()
@@ -353,7 +339,8 @@ def _castling(v, types):
             raise ExportRefusal("Fairy-Stockfish puts the rook next to the castled king")
         lines += [f"castling{wing}File = {king_to}", f"castlingKingFile = {king_from}",
                   f"castlingRook{wing}File = {rook_from}"]
-    rooks = {_setup_piece(v, c.rook_from) for c in v.castling}
+    rooks = {v.castling_dropped_rook} if v.castling_dropped_rook else \
+        {_setup_piece(v, c.rook_from) for c in v.castling}
     lines.append(f"castlingRookPieces = {_letters(sorted(rooks), types)}")
     return list(dict.fromkeys(lines))
 
@@ -469,9 +456,21 @@ def _game_ends(v, types):
         flag = types[v.flag_pieces[0]][1] if len(v.flag_pieces) == 1 else "*"
         lines += [f"flagPiece = {flag}",
                   *_pair("flagRegion", v.flag_region, v),
-                  f"flagMove = {'true' if v.flag_reply == 'black' else 'false'}"]
+                  f"flagMove = {_flag_move(v, types)}"]
         lines += ["flagPieceSafe = true"] if v.flag_safe else []
     return lines
+
+
+def _flag_move(v, types):
+    """FSF's flagMove is Black's reply for its king type, the arrival that counts after
+    the reply for any other flag piece."""
+    if not v.flag_reply:
+        return "false"
+    kings = [types[name][0] == fsf.KING for name in v.flag_pieces]
+    if (v.flag_reply == "black") != all(kings) or (v.flag_reply == "after") == any(kings):
+        raise ExportRefusal("Fairy-Stockfish's flagMove gives Black a reply when the flag "
+                            "piece is the king, and waits for the reply with any other")
+    return "true"
 
 
 def _repetition(v, types):

@@ -16,7 +16,9 @@ def unowned_royal(v):
 def refusals(v):
     """(failed, reason) pairs for what Fairy-Stockfish cannot say of these rules."""
     return tuple((test(v), wording) for test, wording in _UNWRITTEN) + (
-        (bool(v.capture_bans), "captures restricted by piece type (no capture of)"),
+        (bool(v.capture_bans) and (bool(v.screen_bans) or any(a != b for a, b in v.capture_bans)),
+         "captures restricted by piece type other than mutuallyImmuneTypes' (no capture of "
+         "a type by the same type)"),
         (bool(v.extinction_wins) and bool(v.extinction or v.bare_king),
          "both a win by losing pieces and a loss by extinction or bare king (it has one "
          "extinctionValue)"),
@@ -32,18 +34,11 @@ def _not_written(field, what, test=bool):
 
 
 _UNWRITTEN = (
-    _not_written("royal_stays_in_check", "the check-escape rule (makpongRule)"),
-    _not_written("draw_odds", "draw odds (materialCounting)"),
-    _not_written("explosions", "explosions (blastOnCapture)"),
-    _not_written("chess960_castling", "Chess960 castling"),
-    _not_written("ep_always_marked", "marked double steps"),
-    _not_written("ep_marked_pieces", "marked double steps"),
+    _not_written("ep_marked_pieces", "marked double steps of named pieces"),
     _not_written("first_moves", "first moves (cambodianMoves)"),
     _not_written("gate_pieces", "gating from the hand (gating, seirawanGating)"),
     _not_written("setup", "wall squares (their round trip is not verified)",
                  lambda setup: "*" in setup.split()[0]),
-    _not_written("flag_reply", "a flag reached after the reply",
-                 lambda value: value == "after"),
 )
 
 
@@ -108,14 +103,30 @@ def repetition_side(v, types):
 
 
 def move_rule_pieces(v, types):
-    if v.move_rule_pieces is None:
-        return []
-    letters = "".join(types[name][1] for name in v.move_rule_pieces)
-    return [f"nMoveRuleTypes = {letters}"]
+    """nMoveRuleTypes: the `restarted by` pieces, or the derived forward-only ones where
+    they are not the pieces written as FSF's pawn type (its default)."""
+    from ..compiler.rules.move_rule import restarts_clock
+    names = v.move_rule_pieces
+    if names is None:
+        names = [p.name for p in v.pieces if p.name in types and restarts_clock(v, p)]
+        pawns = [name for name, (option, _) in types.items() if option == "pawn"]
+        if not v.move_rule or set(names) == set(pawns):
+            return []
+    letters = "".join(dict.fromkeys(types[name][1] for name in names))
+    return [f"nMoveRuleTypes = {letters or '-'}"]
 
 
 def no_royal(v, types):
-    return [f"{fsf.KING} = -"] if unowned_royal(v) else []
+    """`king = -` for a game without a royal piece, and for an atomic one, whose royal
+    piece is written as FSF's atomic writes it (export._Slots: a pseudo-royal commoner
+    whose extinction loses)."""
+    if unowned_royal(v):
+        return [f"{fsf.KING} = -"]
+    if not v.explosions:
+        return []
+    letter = next(types[p.name][1] for p in v.pieces if p.royal)
+    return [f"{fsf.KING} = -", "extinctionValue = loss", f"extinctionPieceTypes = {letter}",
+            "extinctionPseudoRoyal = true", f"castlingKingPiece = {letter}"]
 
 
 WRITERS = (no_royal, captures, extinction_wins, check_count, counting, repetition_side,

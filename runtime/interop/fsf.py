@@ -20,10 +20,11 @@ PIECE_TYPES = {
     "elephant": "nA", "janggiElephant": "nZ", "banner": "RcpRnN", "wazir": "W",
     "commoner": "K", "centaur": "KN",
 }
-# Built-in types with rules of their own beyond their Betza: the import refuses them (with
-# the reason), the export never writes a piece as one of them.
+# Built-in types with rules of their own beyond their Betza: the import writes those rules
+# (emit_rules.janggi_cannon), the export never writes a piece as one of them.
 SPECIAL_TYPES = {"janggiCannon": "the janggi cannon's rules (it may not hop over or capture "
-                                 "a cannon) are not in the language yet"}
+                                 "a cannon): the import writes them as `no hop over` and "
+                                 "`no capture of`"}
 CUSTOM_PIECES = tuple(f"customPiece{n}" for n in range(1, 26))
 KING = "king"
 PIECE_OPTIONS = (*PIECE_TYPES, *CUSTOM_PIECES, KING)      # the order they are applied in
@@ -130,15 +131,17 @@ _SHOGI = {"pieces": {"shogiPawn": "p", "silver": "s", "gold": "g", "bishop": "b"
                       "shogiPawnDropMateIllegal": "true", "stalemateValue": "loss",
                       "nFoldRule": "4", "nMoveRule": "0", "perpetualCheckIllegal": "true"}}
 
+_PALACE_WHITE = "d1 e1 f1 d2 e2 f2 d3 e3 f3"           # xiangqi's and janggi's palaces
+_PALACE_BLACK = "d8 e8 f8 d9 e9 f9 d10 e10 f10"
 _XIANGQI = {"pieces": {"rook": "r", "horse": "n", "king": "k:W", "cannon": "c",
                        "soldier": "p", "elephant": "b", "fers": "a"},
             "options": {"maxRank": "10", "maxFile": "9",
                         "startFen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
                                     " w - - 0 1",
-                        "mobilityRegionWhiteKing": "d1 e1 f1 d2 e2 f2 d3 e3 f3",
-                        "mobilityRegionBlackKing": "d8 e8 f8 d9 e9 f9 d10 e10 f10",
-                        "mobilityRegionWhiteFers": "d1 e1 f1 d2 e2 f2 d3 e3 f3",
-                        "mobilityRegionBlackFers": "d8 e8 f8 d9 e9 f9 d10 e10 f10",
+                        "mobilityRegionWhiteKing": _PALACE_WHITE,
+                        "mobilityRegionBlackKing": _PALACE_BLACK,
+                        "mobilityRegionWhiteFers": _PALACE_WHITE,
+                        "mobilityRegionBlackFers": _PALACE_BLACK,
                         "mobilityRegionWhiteElephant": "*1 *2 *3 *4 *5",
                         "mobilityRegionBlackElephant": "*6 *7 *8 *9 *10",
                         "soldierPromotionRank": "6", "doubleStep": "false",
@@ -190,6 +193,24 @@ _MINISHOGI_BASE = {"pieces": {t: _SHOGI["pieces"][t] for t in _SHOGI["pieces"]
                                "promotionRegionWhite": "*5", "promotionRegionBlack": "*1",
                                "promotedPieceType": "p:g s:g b:h r:d"}}
 _CHECKS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - {0}+{0} 0 1"
+# Atomic without check: the king an ordinary piece whose extinction loses, captures
+# exploding; atomic makes it pseudo-royal (it may not be left attacked).
+_NOCHECKATOMIC = {"pieces": _GIVEAWAY["pieces"],
+                  "options": {"castlingKingPiece": "k", "extinctionValue": "loss",
+                              "extinctionPieceTypes": "k", "blastOnCapture": "true"}}
+_JANGGI = {"pieces": {"rook": "r", "horse": "n", "king": "k:W", "soldier": "p",
+                      "janggiCannon": "c", "janggiElephant": "b", "wazir": "a"},
+           "options": {"maxRank": "10", "maxFile": "9",
+                       "startFen": "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/"
+                                   "RNBA1ABNR w - - 0 1",
+                       "mobilityRegionWhiteKing": _PALACE_WHITE,
+                       "mobilityRegionBlackKing": _PALACE_BLACK,
+                       "mobilityRegionWhiteWazir": _PALACE_WHITE,
+                       "mobilityRegionBlackWazir": _PALACE_BLACK,
+                       "doubleStep": "false", "castling": "false", "stalemateValue": "loss",
+                       "perpetualCheckIllegal": "true", "bikjangRule": "true",
+                       "materialCounting": "janggi",
+                       "diagonalLines": "d1 f1 e2 d3 f3 d8 f8 e9 d10 f10", "pass": "true"}}
 
 # Built-in variants that a section may name as parent: {FSF name: {"pieces": {type:
 # letter, or "letter:Betza"}, "options": {...}}}.  A section descending from one becomes
@@ -227,6 +248,30 @@ BUILTIN_PARENTS = {
     "antichess": _ANTICHESS,
     "suicide": {"pieces": _ANTICHESS["pieces"],
                 "options": {**_ANTICHESS["options"], "stalematePieceCount": "true"}},
+    "nocheckatomic": _NOCHECKATOMIC,
+    "atomic": {"pieces": _NOCHECKATOMIC["pieces"],
+               "options": {**_NOCHECKATOMIC["options"], "extinctionPseudoRoyal": "true"}},
+    "breakthrough": {"pieces": {"breakthrough": "p"},
+                     "options": {"startFen": "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+                                 "doubleStep": "false", "castling": "false",
+                                 "stalemateValue": "loss", "flagPiece": "p",
+                                 "flagRegionWhite": "*8", "flagRegionBlack": "*1"}},
+    "janggi": _JANGGI,
+    "grand": {"pieces": {**CHESS_PIECES, "archbishop": "a", "chancellor": "c"},
+              "options": {"maxRank": "10", "maxFile": "10",
+                          "startFen": "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/"
+                                      "1NBQKCABN1/R8R w - - 0 1",
+                          "promotionPieceTypes": "acqrbn",
+                          "promotionRegionWhite": "*8 *9 *10",
+                          "promotionRegionBlack": "*3 *2 *1",
+                          "promotionLimit": "a:1 c:1 q:1 r:2 b:2 n:2",
+                          "mandatoryPawnPromotion": "false", "immobilityIllegal": "true",
+                          "doubleStepRegionWhite": "*3", "doubleStepRegionBlack": "*8",
+                          "castling": "false"}},
+    "placement": _chess(
+        startFen="8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+        mustDrop="true", pieceDrops="true", capturesToHand="false", dropRegionWhite="*1",
+        dropRegionBlack="*8", dropOppositeColoredBishop="true", castlingDroppedPiece="true"),
     "extinction": {"pieces": _GIVEAWAY["pieces"],
                    "options": {"castlingKingPiece": "k", "promotionPieceTypes": "kqrbn",
                                "extinctionValue": "loss", "extinctionPieceTypes": "kqrbnp"}},

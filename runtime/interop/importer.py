@@ -12,9 +12,10 @@ the line.
 import re
 from dataclasses import dataclass
 
-from . import emit, fsf
+from . import emit, emit_drops, fsf
 from .config import effective
 from .errors import ImportRefusal
+from .lines import Line
 from .options import lookup, refusal_reason
 
 
@@ -40,17 +41,46 @@ def translate(sections, name, filename="variants.ini", path=None):
                                 setting.value)
     body = _as_child(config) or _standalone(config)
     text = _header(config, sections, filename) + _render(config, body)
+    if _stuck_pieces_matter(config, path or f"{name}.variant"):
+        # written out whole: the parent's promotions may rely on the rule it takes back
+        body = _standalone(config)
+        body = (body[0], body[1] + [Line("stuck pieces allowed", ("immobilityIllegal",))])
+        text = _header(config, sections, filename) + _render(config, body)
     _check(config, text, body, path or f"{name}.variant")
     return Imported(name, text)
 
 
+def _stuck_pieces_matter(config, path):
+    """immobilityIllegal = false (FSF's default) is `stuck pieces allowed` where the
+    language's rule against stuck pieces would forbid something in this game, judged
+    on the game written out whole (its promotions say where FSF forces them)."""
+    if config.flag("immobilityIllegal"):
+        return False
+    from ..compiler import parse, resolve
+    from ..compiler.diagnostics import DiagnosticBag
+    bag = DiagnosticBag()
+    text = _render(config, _standalone(config))
+    variant = resolve.resolve(parse.parse_text(text, path, bag), bag)
+    return not bag and not variant.dead_drops_allowed and emit_drops.needs_stuck_pieces(variant)
+
+
 # A concern whose statements are checked against another's: the parent's castling
 # against a new setup, its promotions and en passant against new pieces.
-DEPENDS = {"setup": ("castling", "initial"), "pieces": ("en_passant", "initial")}
+DEPENDS = {"setup": ("castling", "initial"),
+           "pieces": ("en_passant", "initial", "move_rule", "explosions"),
+           "castling": ("setup",)}
+
+
+# Options that shape several concerns (pawnTypes also names the en passant and the
+# move rule's pieces)
+ALSO = {"pawnTypes": ("en_passant", "move_rule")}
 
 
 def _touched(config):
     concerns = {lookup(setting.key or option).concern for option, setting in config.ini_settings()}
+    concerns |= {lookup(option).concern for option, _ in config.ini_settings() if lookup(option)}
+    concerns |= {c for option, setting in config.ini_settings()
+                 for c in ALSO.get(setting.key or option, ())}
     if any(piece.setting.from_ini for piece in config.pieces.values()):
         concerns.add("pieces")
     return concerns
@@ -68,10 +98,19 @@ def _as_child(config):
         return None
     concerns = _touched(config) - {"gui", "refused"}
     concerns |= {c for concern in concerns for c in DEPENDS.get(concern, ())}
-    if "board" in concerns:
-        return None
     from ..compiler import loader
     variant = loader.load_variant(parent)
+    if "drops" in concerns and config.flag("capturesToHand") and \
+            any(p.promotion and p.promotion.captured_only for p in variant.pieces):
+        # `only to captured pieces` is FSF's promotionLimit only without drops (grand);
+        # with drops FSF still counts the pieces on the board, and the language's limits
+        # do not count the promoted pieces a captured one reverts from (`Q~`)
+        raise ImportRefusal(config.section, "capturesToHand", config.options[
+            "capturesToHand"].line, "captures to hand in a child of a game that promotes "
+            "only to captured pieces (FSF's promotionLimit): the language has no limit "
+            "that counts the promoted pieces of `captured promoted pieces revert`", "true")
+    if "board" in concerns:
+        return None
     writer = emit.Writer(config, _child_names(config, variant), variant.symmetry, extends=True,
                          parent=variant)
     lines = []
@@ -157,7 +196,8 @@ def _said(config, sources):
         if setting is None or not setting.from_ini or (setting.key, setting.line) in seen:
             continue
         seen.add((setting.key, setting.line))
-        parts.append(f"{setting.key} = {setting.value} (line {setting.line})")
+        shown = getattr(setting, "shown", None) or f"{setting.key} = {setting.value}"
+        parts.append(f"{shown} (line {setting.line})")
     return "; ".join(parts)
 
 
@@ -167,9 +207,9 @@ def _check(config, text, body, path):
     from ..compiler import parse, resolve
     from ..compiler.diagnostics import DiagnosticBag
     bag = DiagnosticBag()
-    resolve.resolve(parse.parse_text(text, path, bag), bag)
+    variant = resolve.resolve(parse.parse_text(text, path, bag), bag)
     if not bag:
-        return
+        return _check_hand_order(config, variant)
     first = bag.sorted()[0]
     sources = _sources_of_line(text, body, first.location.line)
     setting = next((config.options.get(s) or config.pieces.get(s, None) for s in sources
@@ -179,6 +219,18 @@ def _check(config, text, body, path):
                         getattr(setting, "line", None),
                         f"the language cannot express it yet: {first.message}",
                         getattr(setting, "value", None))
+
+
+def _check_hand_order(config, variant):
+    clash = emit_drops.hand_order_clash(config, variant)
+    if clash is None:
+        return
+    first, second = clash
+    piece = config.pieces[first]
+    raise ImportRefusal(config.section, piece.setting.key or first, piece.setting.line,
+                        f"Fairy-Stockfish writes {first} before {second} in a hand, "
+                        "Fairyforge's FEN writer, which knows FSF's pieces by their moves "
+                        f"only, after it ({first} moves as {piece.betza})", piece.setting.value)
 
 
 def _sources_of_line(text, body, number):
