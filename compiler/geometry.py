@@ -22,18 +22,26 @@ def orient(dx, dy, colour, symmetry):
     return (-dx if symmetry == "rotate" else dx), -dy
 
 
-def move_list_bound(files, ranks, pieces, ndrops, ncastlings):
+def move_list_bound(files, ranks, pieces, ndrops, ncastlings, walls=False):
     """A bound on the pseudo-legal moves of any position the game allows: every square
     holding the piece with the most moves, a rider going the board's length in each of
     its directions, each move once per promotion choice (and once unpromoted), plus
     every drop on every square and every castling.  The engine sizes its move lists by
-    it, so it must never be below what a position can have."""
+    it, so it must never be below what a position can have.
+
+    With `walls` (a wall placed after every move), each move comes once per square
+    left empty: with k squares taken, k pieces make at most k * most board moves, each
+    leaving at most squares - k + 1 empty, and k * (squares - k + 1) is at most
+    (squares + 1)^2 / 4."""
     squares = files * ranks
     most = 0
     for piece in pieces:
         reach = sum(a.max_steps or max(files, ranks) for a in piece.moves)
         choices = len(piece.promotion.choices) + 1 if piece.promotion else 1
         most = max(most, reach * choices)
+    if walls:
+        return (most * (squares + 1) ** 2 // 4 + ndrops * squares * squares
+                + (ncastlings + 16) * squares)
     return squares * most + ndrops * squares + ncastlings + 16
 
 

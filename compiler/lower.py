@@ -364,7 +364,8 @@ class Lowerer:
         """The length of the engine's move lists (the resolver refused games whose bound
         passes encoding.MAX_MOVES)."""
         return geometry.move_list_bound(self.files, self.ranks, self.v.pieces,
-                                        len(self.v.drops), len(self.v.castling))
+                                        len(self.v.drops), len(self.v.castling),
+                                        walls=self.v.walling is not None)
 
     # -- captures and drops ------------------------------------------------------------
     def _capture_to_hand(self):

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .encoding import (F_CASTLE, F_DROP, F_EP, code_colour, code_type, is_pass, move_from,
-                       move_selector, move_to, selected_type)
+                       move_selector, move_to, move_wall, selected_type)
 
 
 def drop_letter(tokens):
@@ -17,7 +17,8 @@ def drop_letter(tokens):
 @dataclass(frozen=True)
 class Move:
     """A move of a particular game.  str() gives it in Fairy-Stockfish's UCI style:
-    `e2e4`, `e7e8q` (promotion), `b2h8+` (shogi-style promotion), `P@e4` (drop).
+    `e2e4`, `e7e8q` (promotion), `b2h8+` (shogi-style promotion), `P@e4` (drop),
+    `e2e4,e4d5` (the duck put on d5 after the move).
 
     from_square, to_square (square names; from_square is None for a drop), drop and
     promotion (piece names, or None) come from the move itself; piece (the moving
@@ -75,6 +76,12 @@ class Move:
         return self.notation.pieces[typ]["name"]
 
     @property
+    def wall_square(self):
+        """The square the mover puts the duck (a wall) on after the move, or None."""
+        wall = move_wall(self.code)
+        return self.notation.square_of_index[wall] if wall else None
+
+    @property
     def piece(self):
         if self.is_drop:
             return self.drop
@@ -130,6 +137,8 @@ class Notation:
         text = self.square_of_index[frm] + dest
         if sel and not code & F_CASTLE:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]
+        if move_wall(code):              # the duck's square, after the move's destination
+            text += f",{dest}{self.square_of_index[move_wall(code)]}"
         return text
 
     def move(self, code, colour=0, board=None):
