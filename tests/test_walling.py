@@ -215,4 +215,4 @@ def test_the_duck_statement_is_checked(tmp_path):
     text = ('variant bad "Bad" extends chess\n'
             'place a goose after every move\n')
     message = definition_error(tmp_path, "bad", text)
-    assert "bad.variant:2:" in message
+    assert "bad.variant:2:9" in message and "expected duck" in message
