@@ -45,6 +45,8 @@ REFUSED = {
     "gustav3": "wall squares",
     "omicron": "wall squares",
     "troitzky": "wall squares",
+    "duck": "the duck (wallingRule)",
+    "petrified": "marked double steps",     # (and petrification, after it)
 }
 
 

@@ -41,6 +41,8 @@ _UNWRITTEN = (
                  lambda setup: "*" in setup.split()[0]),
     _not_written("flag_reply", "a flag reached after the reply",
                  lambda value: value == "after"),
+    _not_written("walling", "the duck (wallingRule)"),
+    _not_written("petrify_on_capture", "petrification (petrifyOnCaptureTypes)"),
 )
 
 
