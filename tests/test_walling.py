@@ -216,3 +216,13 @@ def test_the_duck_statement_is_checked(tmp_path):
             'place a goose after every move\n')
     message = definition_error(tmp_path, "bad", text)
     assert "bad.variant:2:9" in message and "expected duck" in message
+
+
+def test_san_writes_and_reads_the_duck_as_fairy_stockfish(duck):
+    fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+    pos = duck.position(fen)
+    for uci in ("e1g1,g1e1", "a2a4,a4a2", "h1f1,f1h1"):
+        move = next(m for m in pos.legal_moves() if str(m) == uci)
+        assert pos.san(move) == sf.get_san("duck", fen, uci)
+        assert pos.parse_san(pos.san(move)) == move
+    assert pos.san(next(m for m in pos.legal_moves() if str(m) == "e1g1,g1e1")) == "O-O,e1"
