@@ -45,7 +45,7 @@ REFUSED = {
     "gustav3": "wall squares",
     "omicron": "wall squares",
     "troitzky": "wall squares",
-    "duck": "the duck (wallingRule)",
+    "duck": "the duck",
     "petrified": "marked double steps",     # (and petrification, after it)
 }
 
