@@ -107,7 +107,7 @@ def generate(tables, max_moves):
     return template.render(t=tables, version=VERSION, max_hand=encoding.MAX_HAND,
                            max_moves=max_moves, bytes_literal=bytes_literal,
                            int16_literal=int16_literal, meta_literal=repr(tables.meta),
-                           encoding=encoding.cython_source().rstrip("\n"),
+                           encoding=encoding.cython_source(rules.wide_moves(tables)).rstrip("\n"),
                            refusals=refusals, game_ends=game_ends,
                            ncodes=encoding.piece_code(tables.ntypes, 0),
                            hooks=render_hooks(env, tables),

@@ -22,14 +22,19 @@ def orient(dx, dy, colour, symmetry):
     return (-dx if symmetry == "rotate" else dx), -dy
 
 
-def move_list_bound(files, ranks, pieces, ndrops, ncastlings, ngates=0):
+def move_list_bound(files, ranks, pieces, ndrops, ncastlings, ngates=0, walls=False):
     """A bound on the pseudo-legal moves of any position the game allows: every square
     holding the piece with the most moves, a rider going the board's length in each of
     its directions, each move once per promotion choice (and once unpromoted), plus
     every drop on every square and every castling, and with gating (`ngates` types) each
     move from a back-rank square and each castling once more per type, on the king's
     square or the rook's.  The engine sizes its move lists by it, so it must never be
-    below what a position can have."""
+    below what a position can have.
+
+    With `walls` (a wall placed after every move), each move comes once per square
+    left empty: with k squares taken, k pieces make at most k * most board moves, each
+    leaving at most squares - k + 1 empty, and k * (squares - k + 1) is at most
+    (squares + 1)^2 / 4."""
     squares = files * ranks
     most = 0
     for piece in pieces:
@@ -37,6 +42,9 @@ def move_list_bound(files, ranks, pieces, ndrops, ncastlings, ngates=0):
         choices = len(piece.promotion.choices) + 1 if piece.promotion else 1
         most = max(most, reach * choices)
     gates = ngates * (files * most + 2 * ncastlings)
+    if walls:
+        return ((most * (squares + 1) ** 2 // 4 + ndrops * squares * squares
+                 + (ncastlings + 16 + gates) * squares))
     return squares * most + ndrops * squares + ncastlings + gates + 16
 
 

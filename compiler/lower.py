@@ -366,7 +366,8 @@ class Lowerer:
         passes encoding.MAX_MOVES)."""
         return geometry.move_list_bound(self.files, self.ranks, self.v.pieces,
                                         len(self.v.drops), len(self.v.castling),
-                                        len(self.v.gate_pieces))
+                                        len(self.v.gate_pieces),
+                                        walls=self.v.walling is not None)
 
     # -- captures and drops ------------------------------------------------------------
     def _capture_to_hand(self):

@@ -435,6 +435,10 @@ class PositionRules:
         royal = next((sq for sq, p in parsed.board.items() if p == (self.royal, them)), None)
         # wall squares block lines as pieces do (and screen hoppers, as in FSF)
         board = {**parsed.board, **{sq: (None, None) for sq in parsed.walls}}
+        if royal is not None and self.v.pieces[self.royal].name in self.v.petrify_on_capture:
+            # a royal piece that would turn into a wall may not capture: it gives no check
+            board.update({sq: (None, None) for sq, p in parsed.board.items()
+                          if p == (self.royal, side)})
         if royal is not None and self.attacked(board, royal, side) \
                 and not self._touching_royals_safe(parsed.board, royal, side):
             return [("board", f"{SIDES[them]} is in check but it is {SIDES[side]}'s turn")]

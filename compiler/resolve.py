@@ -194,8 +194,7 @@ class Resolver(RegionResolver, PromotionResolver):
         deployment = self._deployment(setup)
         self._check_hand_owners(pieces, captures)
         rule_fields = self._rule_fields()
-        self._check_encoding_limits(pieces, castling, drops,
-                                    len(rule_fields.get("gate_pieces", ())))
+        self._check_encoding_limits(pieces, castling, drops, rule_fields)
         if setup is None:
             return None
         variant = Variant(
@@ -351,13 +350,15 @@ class Resolver(RegionResolver, PromotionResolver):
                 values.update(kind.resolve(self.rule_nodes[kind], self))
         return values
 
-    def _check_encoding_limits(self, pieces, castling, drops, ngates=0):
+    def _check_encoding_limits(self, pieces, castling, drops, rule_fields):
         """What the engine's bit layouts and move lists cannot hold is refused here,
         by name."""
         reach = max([1] + [max(abs(a.dx), abs(a.dy)) for p in pieces for a in p.moves])
         cells = encoding.board_cells(self.files, self.ranks, reach)
         moves = geometry.move_list_bound(self.files, self.ranks, pieces, len(drops or ()),
-                                         len(castling or ()), ngates)
+                                         len(castling or ()),
+                                         len(rule_fields.get("gate_pieces", ())),
+                                         walls=rule_fields.get("walling") is not None)
         for problem in encoding.limit_problems(len(pieces), cells, len(castling), moves):
             self.error(self.header, self.header.name, problem)
 

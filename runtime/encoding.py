@@ -18,6 +18,10 @@ Move (32 bits)::
                 a castling that gates on its rook's square rather than the king's
                 carries F_GATE_ON_ROOK (the double step's bit: a castling never has it)
 
+In a game with wall placements (`after each move place a duck`, compiler/rules/walling.py)
+moves are 64 bits wide, and bits 32-40 hold the square the mover puts the wall (the
+duck) on (0: none); every other game keeps 32-bit moves (`move_t` in the engine).
+
 A pass (`passing allowed`) is the royal piece's null move: a board move (no flag, no
 selector) whose from and to squares are the same, as Fairy-Stockfish writes it (e2e2).
 
@@ -36,6 +40,8 @@ FLAG_SHIFT = SELECTOR_SHIFT + SELECTOR_BITS
 
 SQUARE_MASK = (1 << SQUARE_BITS) - 1
 SELECTOR_MASK = (1 << SELECTOR_BITS) - 1
+
+WALL_SHIFT = 32                  # wide moves only: the wall square
 
 F_DROP = 1 << FLAG_SHIFT
 F_CASTLE = 1 << (FLAG_SHIFT + 1)
@@ -86,6 +92,15 @@ def selected_type(move):
     return selector - 1
 
 
+def move_wall(move):
+    """The square a wide move puts a wall on (0: none)."""
+    return (move >> WALL_SHIFT) & SQUARE_MASK
+
+
+def with_wall(move, square):
+    return move | (square << WALL_SHIFT)
+
+
 def is_pass(move):
     """A pass: a plain move from a square to itself (no drop, castling or promotion)."""
     return move_from(move) == move_to(move) and not move >> SELECTOR_SHIFT
@@ -94,7 +109,7 @@ def is_pass(move):
 def move_gate(move):
     """The gate slot of a move (1-7, an index into the game's gated types + 1), 0 if
     it gates nothing."""
-    return move >> GATE_SHIFT
+    return (move >> GATE_SHIFT) & MAX_GATE_TYPES
 
 
 def encode_move(frm, to, selector=0, flags=0):
@@ -146,10 +161,24 @@ def limit_problems(ntypes, array_squares, ncastlings, nmoves=0):
 
 
 # -- the same layout, for the generated engine -------------------------------------------
-def cython_source():
-    """Cython declarations of this layout, written into every generated engine."""
+def cython_source(wide=False):
+    """Cython declarations of this layout, written into every generated engine; `wide`
+    gives 64-bit moves, with a wall square (move_wall, in that game's engine only)."""
     flags = "\n".join(f"    {name} = {value}" for name, value in FLAGS.items())
-    return f'''cdef enum:
+    width = "uint64_t" if wide else "uint32_t"
+    wall = (f"""
+
+
+cdef inline int move_wall(move_t m) noexcept nogil:
+    return (m >> {WALL_SHIFT}) & SQUARE_MASK
+
+
+cdef inline move_t with_wall(move_t m, int square) noexcept nogil:
+    return m | (<move_t> square << {WALL_SHIFT})""" if wide else "")
+    return f'''ctypedef {width} move_t           # a move: 32 bits, or 64 with a wall square
+
+
+cdef enum:
     EMPTY = {EMPTY}
     OFF = {OFF}
     SQUARE_MASK = {SQUARE_MASK}
@@ -157,30 +186,31 @@ def cython_source():
     TO_SHIFT = {TO_SHIFT}
     SELECTOR_SHIFT = {SELECTOR_SHIFT}
     GATE_SHIFT = {GATE_SHIFT}
+    MAX_GATE_TYPES = {MAX_GATE_TYPES}
 {flags}
 
 
-cdef inline int move_from(uint32_t m) noexcept nogil:
+cdef inline int move_from(move_t m) noexcept nogil:
     return m & SQUARE_MASK
 
 
-cdef inline int move_to(uint32_t m) noexcept nogil:
+cdef inline int move_to(move_t m) noexcept nogil:
     return (m >> TO_SHIFT) & SQUARE_MASK
 
 
-cdef inline int move_selector(uint32_t m) noexcept nogil:
+cdef inline int move_selector(move_t m) noexcept nogil:
     return (m >> SELECTOR_SHIFT) & SELECTOR_MASK
 
 
-cdef inline int move_gate(uint32_t m) noexcept nogil:
-    return m >> GATE_SHIFT
+cdef inline int move_gate(move_t m) noexcept nogil:
+    return (m >> GATE_SHIFT) & MAX_GATE_TYPES      # (a wide move's wall square is above)
 
 
-cdef inline bint is_pass(uint32_t m) noexcept nogil:
+cdef inline bint is_pass(move_t m) noexcept nogil:
     return (m & SQUARE_MASK) == ((m >> TO_SHIFT) & SQUARE_MASK) and (m >> SELECTOR_SHIFT) == 0
 
 
-cdef inline uint32_t encode_move(int frm, int to, int selector, uint32_t flags) noexcept nogil:
+cdef inline move_t encode_move(int frm, int to, int selector, move_t flags) noexcept nogil:
     return frm | (to << TO_SHIFT) | (selector << SELECTOR_SHIFT) | flags
 
 
@@ -193,5 +223,5 @@ cdef inline int code_type(int code) noexcept nogil:
 
 
 cdef inline int code_colour(int code) noexcept nogil:
-    return code & 1
+    return code & 1{wall}
 '''

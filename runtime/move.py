@@ -4,7 +4,8 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .encoding import (F_CASTLE, F_DROP, F_EP, F_GATE_ON_ROOK, code_colour, code_type,
-                       is_pass, move_from, move_gate, move_selector, move_to, selected_type)
+                       is_pass, move_from, move_gate, move_selector, move_to, move_wall,
+                       selected_type)
 
 
 def drop_letter(tokens):
@@ -17,7 +18,8 @@ def drop_letter(tokens):
 @dataclass(frozen=True)
 class Move:
     """A move of a particular game.  str() gives it in Fairy-Stockfish's UCI style:
-    `e2e4`, `e7e8q` (promotion), `b2h8+` (shogi-style promotion), `P@e4` (drop).
+    `e2e4`, `e7e8q` (promotion), `b2h8+` (shogi-style promotion), `P@e4` (drop),
+    `e2e4,e4d5` (the duck put on d5 after the move).
 
     from_square, to_square (square names; from_square is None for a drop), drop and
     promotion (piece names, or None) come from the move itself; piece (the moving
@@ -91,6 +93,12 @@ class Move:
         return self.notation.gate_square(self.code)
 
     @property
+    def wall_square(self):
+        """The square the mover puts the duck (a wall) on after the move, or None."""
+        wall = move_wall(self.code)
+        return self.notation.square_of_index[wall] if wall else None
+
+    @property
     def piece(self):
         if self.is_drop:
             return self.drop
@@ -148,6 +156,8 @@ class Notation:
             text += self.pieces[sel - 1]["promotion_suffix"][colour]
         if move_gate(code):
             text = self._gate_text(code, text)
+        if move_wall(code):              # the duck's square, after the move's destination
+            text += f",{dest}{self.square_of_index[move_wall(code)]}"
         return text
 
     def _gate_text(self, code, text):

@@ -10,6 +10,7 @@ import re
 
 from .encoding import code_colour, code_type, selected_type
 from .errors import IllegalMoveError, InvalidMoveError
+from . import walls
 from .fen import parse_square
 
 # `-` ends a move that turns a piece back (flip), `+P@` drops a piece turned over
@@ -52,6 +53,12 @@ def game_end_reason(number):
 
 def why_not(position, text):
     """The most specific error for a move text that matched no legal move."""
+    if "," in text or position.game.variant.walling is not None:
+        return walls.why_not(position, text, _why_not_move)      # a duck's square
+    return _why_not_move(position, text)
+
+
+def _why_not_move(position, text):
     meta = position.game.meta
     if not MOVE_SYNTAX.fullmatch(text):
         return InvalidMoveError(text, f"'{text}' is not a move: write moves like e2e4, "

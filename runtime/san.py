@@ -11,6 +11,7 @@ promotion and the check mark never has to be guessed.  `+` after all that marks 
 and `#` checkmate.  Drops are `P@e4`, castling `O-O` (towards the h-side) or `O-O-O`.
 A gating move ends with `/` and the gated piece's letter, before the check mark
 (`Nc3/H`; a castling names the gate's square too, `O-O/He1`).
+In duck chess the duck's square follows a comma: `e4,d5`, `O-O,e1`.
 
 Reading is lenient where it can be without guessing: the `x`, the check marks and
 the `=` of a declined promotion may be left out, and a pawn may be given its letter;
@@ -18,7 +19,7 @@ an ambiguous or impossible text raises a MoveError that says why.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from .encoding import code_colour, code_type
@@ -40,7 +41,8 @@ SYNTAX = re.compile(
     r"|(?P<drop>\+?[A-Z])@(?P<drop_to>[a-p][0-9]{1,2})"
     r"|(?P<letter>\+?[A-Z])?(?P<file>[a-p])?(?P<rank>[0-9]{1,2})?(?P<x>x)?"
     r"(?P<to>[a-p][0-9]{1,2})(?P<promo>=\+?[A-Z]|=|\+)?)"
-    r"(?P<gate>/[A-Z](?:[a-p][0-9]{1,2})?)?")
+    r"(?P<gate>/[A-Z](?:[a-p][0-9]{1,2})?)?"
+    r"(?:,(?P<wall>[a-p][0-9]{1,2}))?")
 CHECKS = re.compile(r"[+#]*")
 
 
@@ -56,14 +58,16 @@ class Parts:
     castle: str = ""
     drop: bool = False
     gate: str = ""               # gating: "/H", a castling's "/He1"
+    wall: str = ""               # the duck's square (`place a duck after every move`)
 
     def text(self, hint):
+        duck = f",{self.wall}" if self.wall else ""
         if self.castle:
-            return self.castle + self.gate
+            return self.castle + self.gate + duck
         if self.drop:
-            return f"{self.letter}@{self.to}"
+            return f"{self.letter}@{self.to}{duck}"
         return (f"{self.letter}{hint}{'x' if self.capture else ''}{self.to}{self.promotion}"
-                f"{self.gate}")
+                f"{self.gate}{duck}")
 
 
 def san(pos, move):
@@ -150,6 +154,8 @@ def _fits(reading, parts):
     """Does a parsed text name this move (given its Parts)?"""
     if (reading.group("gate") or "") != parts.gate:
         return False
+    if (reading.group("wall") or "") != parts.wall:
+        return False
     if reading.group("castle"):
         return parts.castle == reading.group("castle")
     if reading.group("drop"):
@@ -168,6 +174,11 @@ def _fits(reading, parts):
 
 
 def _parts(pos, move, ucis):
+    parts = _move_parts(pos, move, ucis)
+    return replace(parts, wall=move.wall_square) if move.wall_square else parts
+
+
+def _move_parts(pos, move, ucis):
     meta = pos.game.meta
     colour = move.side
     gate = _gate(meta, move)
@@ -265,7 +276,9 @@ def _why_not(pos, text, reading, legal):
     else:
         promo = reading.group("promo") or ""
         suffix = "+" if promo == "+" else promo[1:].lower()
-        ucis = [origin + reading.group("to") + suffix for origin in _origins(pos, reading)]
+        duck = f",{reading.group('to')}{reading.group('wall')}" if reading.group("wall") else ""
+        ucis = [origin + reading.group("to") + suffix + duck
+                for origin in _origins(pos, reading)]
     if not ucis:
         what = reading.group("letter") or "pawn"
         return IllegalMoveError(text, f"illegal move {text}: {side} has no {what} that could "
@@ -278,7 +291,8 @@ def _why_not(pos, text, reading, legal):
     if len(reasons) == 1:
         reason, uci = next(iter(reasons.items()))
         return IllegalMoveError(text, f"illegal move {text} ({uci}): {reason}")
-    origins = ", ".join(uci[:len(uci) - len(reading.group("to")) - len(suffix)] for uci in ucis)
+    origins = ", ".join(uci.split(",")[0][:-len(reading.group("to")) - len(suffix)]
+                        for uci in ucis)
     return IllegalMoveError(text, f"illegal move {text}: none of {side}'s pieces on "
                                   f"{origins} can go to {reading.group('to')}")
 

@@ -48,6 +48,8 @@ REFUSED = {
     "gustav3": "wall squares",
     "omicron": "wall squares",
     "troitzky": "wall squares",
+    "duck": "the duck",
+    "petrified": "marked double steps",     # (and petrification, after it)
 }
 
 

@@ -5,7 +5,7 @@
 # part defines the rule tables this file reads (see docs/architecture.md).
 
 cdef struct Undo:
-    uint32_t move
+    move_t move
     unsigned char moved        # code of the moving piece before the move
     unsigned char captured     # code of the captured piece, 0 if none
     signed char hand_type      # type the capture added to the mover's hand, -1 if none
@@ -141,7 +141,7 @@ cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
     return royal_in_check(p, colour)
 
 
-cdef inline int gen_pseudo(Pos* p, uint32_t* mv) noexcept nogil:
+cdef inline int gen_pseudo(Pos* p, move_t* mv) noexcept nogil:
     if p.side == 0:
         return gen_pseudo_0(p, mv)
     return gen_pseudo_1(p, mv)

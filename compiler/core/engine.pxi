@@ -137,7 +137,7 @@ cdef class Engine:
         """The material value of each piece type, in type order (centipawns)."""
         return [VALUE[t] for t in range(NTYPES)]
 
-    def see(self, uint32_t move):
+    def see(self, move_t move):
         """Static exchange evaluation of the pseudo-legal capture `move` (search.pxi's
         `see`): the material the side to move wins by it, once both sides have
         exchanged on its square as long as it pays."""
@@ -156,9 +156,9 @@ cdef class Engine:
         self._idle()
         if not 1 <= depth < MAX_PLY - 8:
             raise ValueError("depth must be between 1 and %d" % (MAX_PLY - 9))
-        cdef uint32_t root[MAX_MOVES]
+        cdef move_t root[MAX_MOVES]
         cdef int n = 0, best
-        cdef uint32_t best_move = 0, m
+        cdef move_t best_move = 0, m
         self._prepare_search()
         for m in (self.legal_moves() if moves is None else list(moves)):
             root[n] = m
@@ -188,8 +188,8 @@ cdef class Engine:
         if self.table is None:
             self.set_hash_size(16)
         if self.search.movebuf == NULL:
-            self.search.movebuf = <uint32_t*> malloc(<size_t> (MAX_PLY + SEE_LEVELS) * MAX_MOVES
-                                                        * sizeof(uint32_t))
+            self.search.movebuf = <move_t*> malloc(<size_t> (MAX_PLY + SEE_LEVELS) * MAX_MOVES
+                                                        * sizeof(move_t))
             self.search.scores = <int*> malloc(MAX_MOVES * sizeof(int))
             if self.search.movebuf == NULL or self.search.scores == NULL:
                 raise MemoryError()
@@ -200,7 +200,7 @@ cdef class Engine:
         self._idle()
         line = []
         seen = set()
-        cdef uint32_t move
+        cdef move_t move
         while len(line) < max_length and self.table is not None:
             move = tt_read(&self.search, self.pos.key).move
             if move == 0 or self.pos.key in seen or move not in self.legal_moves():
@@ -381,7 +381,7 @@ cdef class Engine:
 
     def legal_moves(self):
         self._idle()
-        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
         cdef int n, i
         if out == NULL:
             raise MemoryError()
@@ -395,7 +395,7 @@ cdef class Engine:
         """Every move the pieces could make, before the rules about royal safety,
         restrictions, drop mates and stalemating moves are applied."""
         self._idle()
-        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
         cdef int n, i
         if out == NULL:
             raise MemoryError()
@@ -410,9 +410,9 @@ cdef class Engine:
         chase rule.  Pseudo-legal, as xiangqi counts attacks (a pinned piece still
         attacks); en passant captures are left out (they take no piece on `to`)."""
         self._idle()
-        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
         cdef int n, i, to
-        cdef uint32_t m
+        cdef move_t m
         if out == NULL:
             raise MemoryError()
         n = gen_pseudo_0(&self.pos, out) if colour == 0 else gen_pseudo_1(&self.pos, out)
@@ -429,7 +429,7 @@ cdef class Engine:
         """[(move, key)]: each legal move with the Zobrist key of the position after
         it (for rules that look one move ahead for a repetition)."""
         self._idle()
-        cdef uint32_t* out = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
         cdef int n, i
         if out == NULL:
             raise MemoryError()
@@ -443,7 +443,7 @@ cdef class Engine:
         free(out)
         return result
 
-    def refusal(self, uint32_t move):
+    def refusal(self, move_t move):
         """0 if a pseudo-legal `move` is legal, else the number of the rule it breaks."""
         self._idle()
         cdef int code
@@ -477,7 +477,7 @@ cdef class Engine:
         self._idle()
         return in_check(&self.pos, colour & 1)
 
-    def push(self, uint32_t move):
+    def push(self, move_t move):
         """Play `move`, which must be one of legal_moves() (checked: anything else is refused)."""
         self._idle()
         if move not in self.legal_moves():
@@ -506,7 +506,7 @@ cdef class Engine:
             raise ValueError("depth must be between 0 and %d" % MAX_PERFT_DEPTH)
         if depth == 0:
             return 1
-        cdef uint32_t* buf = <uint32_t*> malloc(<size_t> depth * MAX_MOVES * sizeof(uint32_t))
+        cdef move_t* buf = <move_t*> malloc(<size_t> depth * MAX_MOVES * sizeof(move_t))
         cdef uint64_t nodes
         if buf == NULL:
             raise MemoryError()

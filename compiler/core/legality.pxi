@@ -6,7 +6,7 @@
 
 cdef bint has_legal_move(Pos* p, int nested) noexcept nogil:
     """Does the side to move have a legal move?  (Stops at the first one found.)"""
-    cdef uint32_t* mv = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+    cdef move_t* mv = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
     cdef int n, i
     cdef bint found = False
     if mv == NULL:
@@ -20,7 +20,7 @@ cdef bint has_legal_move(Pos* p, int nested) noexcept nogil:
     return found
 
 
-cdef int why_illegal(Pos* p, uint32_t m, int nested) noexcept nogil:
+cdef int why_illegal(Pos* p, move_t m, int nested) noexcept nogil:
     """Called right after make(p, m): LEGAL, or the Refusal of the rule `m` breaks.
 
     `nested` is 0 for the moves of the position itself and 1 inside the look-ahead that
@@ -33,11 +33,11 @@ cdef int why_illegal(Pos* p, uint32_t m, int nested) noexcept nogil:
     return rules_why_illegal(p, m, &p.hist[p.ply - 1], us, them, nested)
 
 
-cdef inline bint legal_after_make(Pos* p, uint32_t m, int nested) noexcept nogil:
+cdef inline bint legal_after_make(Pos* p, move_t m, int nested) noexcept nogil:
     return why_illegal(p, m, nested) == LEGAL
 
 
-cdef bint legal(Pos* p, uint32_t m, int nested) noexcept nogil:
+cdef bint legal(Pos* p, move_t m, int nested) noexcept nogil:
     """Is the pseudo-legal move `m` legal?  (Makes it, tests, takes it back.)"""
     cdef bint ok
     make(p, m)
@@ -59,12 +59,12 @@ cdef inline bint game_ended(Pos* p) noexcept nogil:
     return HAS_GAME_END and rules_game_end(p, &reason) != 0
 
 
-cdef int gen_legal(Pos* p, uint32_t* out) noexcept nogil:
-    cdef uint32_t* mv
+cdef int gen_legal(Pos* p, move_t* out) noexcept nogil:
+    cdef move_t* mv
     cdef int n, i, k = 0
     if game_ended(p):
         return 0
-    mv = <uint32_t*> malloc(MAX_MOVES * sizeof(uint32_t))
+    mv = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
     if mv == NULL:
         return 0
     n = gen_pseudo(p, mv)
@@ -100,7 +100,7 @@ cdef inline bint interrupted(Pos* p) noexcept nogil:
     return p.interrupted
 
 
-cdef uint64_t perft(Pos* p, int depth, uint32_t* buf) noexcept nogil:
+cdef uint64_t perft(Pos* p, int depth, move_t* buf) noexcept nogil:
     """Leaf nodes at `depth` plies; the last ply is bulk-counted (moves counted, not made).
     Returns early, with the position restored, once interrupted(p)."""
     cdef int n, i

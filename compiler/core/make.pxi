@@ -9,7 +9,7 @@
 # HAS_UNMAKE_HOOK: what a rule put back before the move is taken back, such as the
 # pieces an explosion removed).
 
-cdef void make(Pos* p, uint32_t m) noexcept nogil:
+cdef void make(Pos* p, move_t m) noexcept nogil:
     cdef Undo* u = &p.hist[p.ply]
     cdef int us = p.side, them = p.side ^ 1
     cdef int frm = move_from(m), to = move_to(m), sel = move_selector(m)
@@ -45,7 +45,7 @@ cdef void make(Pos* p, uint32_t m) noexcept nogil:
     p.ply += 1
 
 
-cdef inline int drop_hand_type(uint32_t m) noexcept nogil:
+cdef inline int drop_hand_type(move_t m) noexcept nogil:
     """The hand type a drop takes: its own type, or for a drop turned over (PROMOTED_DROPS
     games only) the type in the from field."""
     if PROMOTED_DROPS and move_from(m):
@@ -75,7 +75,7 @@ cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
     _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[rf]))
 
 
-cdef inline void _make_board_move(Pos* p, Undo* u, uint32_t m, int frm, int to, int sel,
+cdef inline void _make_board_move(Pos* p, Undo* u, move_t m, int frm, int to, int sel,
                                   int us, int them) noexcept nogil:
     cdef int code = p.b[frm], victim = u.ep_victim if (m & F_EP) else to
     cdef int cap = p.b[victim], typ, mid
@@ -126,7 +126,7 @@ cdef inline void _clear_castling(Pos* p, int bits) noexcept nogil:
 cdef void unmake(Pos* p) noexcept nogil:
     p.ply -= 1
     cdef Undo* u = &p.hist[p.ply]
-    cdef uint32_t m = u.move
+    cdef move_t m = u.move
     cdef int frm = move_from(m), to = move_to(m), sel = move_selector(m)
     cdef int us = p.side ^ 1, them = p.side, rook
     p.side = us

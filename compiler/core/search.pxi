@@ -40,15 +40,15 @@ cdef struct Search:
     int stop_request
     int root_ply
     int least_value             # the cheapest non-royal type's value (the "pawn")
-    uint32_t killers[MAX_PLY][2]
+    move_t killers[MAX_PLY][2]
     int history[NCODES * NSQ]
-    uint32_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
+    move_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
                                 # one per ply, then one per exchange-evaluation level
     int* scores                 # move-ordering scores (one list: ordering never nests)
 
 
 cdef struct TTHit:
-    uint32_t move
+    move_t move
     int score
     int depth
     int flag                    # 0: no entry for this key
@@ -74,7 +74,8 @@ cdef inline TTHit tt_read(Search* s, uint64_t key) noexcept nogil:
         data = 0
     if data == 0:
         return hit
-    hit.move = <uint32_t> data              # the low 32 bits
+    hit.move = <move_t> <uint32_t> data      # the low 32 bits (a wider move, with a
+                                             # wall square, is kept without it)
     hit.score = <int> ((data >> 32) & 0xffff) - 32768
     hit.depth = <int> ((data >> 48) & 0xff)
     hit.flag = <int> ((data >> 56) & 3)
@@ -87,7 +88,7 @@ cdef inline int tt_worth(Search* s, uint64_t data) noexcept nogil:
     return <int> ((data >> 48) & 0xff) - 8 * ((s.generation - <int> (data >> 58)) & 63)
 
 
-cdef inline void tt_write(Search* s, uint64_t key, uint32_t move, int score, int depth,
+cdef inline void tt_write(Search* s, uint64_t key, move_t move, int score, int depth,
                           int flag) noexcept nogil:
     """Store in the bucket's entry for `key` if it has one, else in an empty entry,
     else in place of the entry worth least (shallow, or left by an older search)."""
@@ -95,7 +96,7 @@ cdef inline void tt_write(Search* s, uint64_t key, uint32_t move, int score, int
     cdef TTEntry* victim = e
     cdef int i, worth, least = INF
     cdef uint64_t old
-    cdef uint64_t data = (<uint64_t> move | (<uint64_t> ((score + 32768) & 0xffff) << 32)
+    cdef uint64_t data = (<uint64_t> <uint32_t> move | (<uint64_t> ((score + 32768) & 0xffff) << 32)
                           | (<uint64_t> (depth & 0xff) << 48) | (<uint64_t> flag << 56)
                           | (<uint64_t> (s.generation & 63) << 58))
     for i in range(TT_WAYS):
@@ -133,7 +134,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
     return score if p.side == 0 else -score
 
 
-cdef inline int victim_value(Pos* p, uint32_t m) noexcept nogil:
+cdef inline int victim_value(Pos* p, move_t m) noexcept nogil:
     cdef int to = move_to(m), cap
     if m & (F_DROP | F_CASTLE):
         return 0
@@ -141,7 +142,7 @@ cdef inline int victim_value(Pos* p, uint32_t m) noexcept nogil:
     return VALUE[code_type(cap)] + 1 if cap > OFF else 0
 
 
-cdef inline int history_index(Pos* p, uint32_t m) noexcept nogil:
+cdef inline int history_index(Pos* p, move_t m) noexcept nogil:
     """The history-heuristic slot of a quiet move: the moving piece's code and its
     destination (a dropped piece counts as the piece it becomes)."""
     if m & F_DROP:
@@ -149,7 +150,7 @@ cdef inline int history_index(Pos* p, uint32_t m) noexcept nogil:
     return p.b[move_from(m)] * NSQ + move_to(m)
 
 
-cdef inline int captured_value(Pos* p, uint32_t m) noexcept nogil:
+cdef inline int captured_value(Pos* p, move_t m) noexcept nogil:
     """The value of the piece `m` captures (0 for none)."""
     cdef int cap
     if m & (F_DROP | F_CASTLE):
@@ -168,9 +169,9 @@ cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
     gains most, promotion included), or stops.  Make-based, so that every piece the
     rules can express (hoppers, pieces that capture otherwise than they move) counts
     through the generated move generator, with x-rays and pins."""
-    cdef uint32_t* mv = s.movebuf + (MAX_PLY + level) * MAX_MOVES
+    cdef move_t* mv = s.movebuf + (MAX_PLY + level) * MAX_MOVES
     cdef int n, i, mover, gain, best_mover = INF, best_gain = 0, victim
-    cdef uint32_t m, best = 0
+    cdef move_t m, best = 0
     if level >= SEE_LEVELS or p.b[sq] <= OFF or not attacked(p.b, sq, p.side):
         return 0
     victim = value_on(p, sq)
@@ -196,7 +197,7 @@ cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
     return gain if gain > 0 else 0
 
 
-cdef int see(Pos* p, Search* s, uint32_t m) noexcept nogil:
+cdef int see(Pos* p, Search* s, move_t m) noexcept nogil:
     """Static exchange evaluation of the capture `m`: the material it wins (negative:
     loses) when both sides then exchange on its square, each free to stop."""
     cdef int to = move_to(m), gain, victim = captured_value(p, m)
@@ -209,7 +210,7 @@ cdef int see(Pos* p, Search* s, uint32_t m) noexcept nogil:
     return gain
 
 
-cdef inline bint losing_capture(Pos* p, Search* s, uint32_t m) noexcept nogil:
+cdef inline bint losing_capture(Pos* p, Search* s, move_t m) noexcept nogil:
     """Does the capture `m` lose material by exchange?  (Taking a piece worth at least
     the taker's value never does, so only the others are evaluated.)"""
     if captured_value(p, m) >= VALUE[code_type(p.b[move_from(m)])]:
@@ -217,12 +218,12 @@ cdef inline bint losing_capture(Pos* p, Search* s, uint32_t m) noexcept nogil:
     return see(p, s, m) < 0
 
 
-cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
+cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
                       int ply) noexcept nogil:
     """Sort moves best-first (insertion sort on a score computed once per move)."""
     cdef int* scores = s.scores
     cdef int i, j, sc, frm, sel
-    cdef uint32_t m
+    cdef move_t m
     for i in range(n):
         m = mv[i]
         frm = move_from(m)
@@ -256,7 +257,7 @@ cdef void order_moves(Pos* p, Search* s, uint32_t* mv, int n, uint32_t tt_move,
         scores[j + 1] = sc
 
 
-cdef inline int good_captures(Pos* p, Search* s, uint32_t* mv, int n) noexcept nogil:
+cdef inline int good_captures(Pos* p, Search* s, move_t* mv, int n) noexcept nogil:
     """How many moves, at the head of a list order_moves has just sorted, are captures
     that do not lose material (the moves quiescence searches)."""
     cdef int i = 0
@@ -347,7 +348,7 @@ cdef inline int game_end_score(int result, int ply) noexcept nogil:
 
 
 cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil:
-    cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
+    cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef int n, i, score, stand
     cdef int reason, result
     s.nodes += 1
@@ -429,7 +430,7 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
     return -INF
 
 
-cdef inline int reduction(Pos* p, Search* s, uint32_t m, int depth, int legal_count,
+cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
                           bint checked, bint quiet, int ply) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering,
     at depth 3 or more, that neither escape nor give check and are not killers, are
@@ -461,8 +462,8 @@ cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, i
 
 cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                    bint null_ok) noexcept nogil:
-    cdef uint32_t* mv = s.movebuf + ply * MAX_MOVES
-    cdef uint32_t best_move = 0, tt_move = 0, m
+    cdef move_t* mv = s.movebuf + ply * MAX_MOVES
+    cdef move_t best_move = 0, tt_move = 0, m
     cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
     cdef int static
     cdef bint quiet, futile
@@ -544,8 +545,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
 
 
 
-cdef int search_root(Pos* p, Search* s, uint32_t* root, int n, int depth, int alpha,
-                     int beta, uint32_t* best_move) noexcept nogil:
+cdef int search_root(Pos* p, Search* s, move_t* root, int n, int depth, int alpha,
+                     int beta, move_t* best_move) noexcept nogil:
     """One iteration of iterative deepening over the root moves `root[:n]`: the best
     score, and its move in best_move (0 if the search was stopped before one)."""
     cdef int i, score, best = -INF, a = alpha

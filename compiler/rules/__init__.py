@@ -35,6 +35,7 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
                  (n-check's checks to give, hashed; counting's limit and plies, plain):
                  the core then saves and restores them, and hashes "hashed" ones; one
                  rule kind per game may use them
+    WIDE_MOVES   True if its moves carry a wall square (64-bit moves, encoding.py)
     ORACLE       where the reference interpreter (tests/oracle) implements it
 
 The engine core (compiler/core/*.pxi) calls the hook points; a rule never edits the
@@ -122,6 +123,12 @@ def rule_bytes(tables):
     """Bytes per ply the active rule kind keeps in Pos.rule_hist (RULE_BYTES; 0: none,
     and the array is not allocated)."""
     return max([0] + [getattr(kind, "RULE_BYTES", 0) for kind, _ in active_kinds(tables)])
+
+
+def wide_moves(tables):
+    """Does an active rule kind need 64-bit moves (WIDE_MOVES: a wall square in every
+    move, fairyforge.encoding)?"""
+    return any(getattr(kind, "WIDE_MOVES", False) for kind, _ in active_kinds(tables))
 
 
 def active_kinds(tables):

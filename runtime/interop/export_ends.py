@@ -39,6 +39,8 @@ _UNWRITTEN = (
     _not_written("gate_pieces", "gating from the hand (gating, seirawanGating)"),
     _not_written("setup", "wall squares (their round trip is not verified)",
                  lambda setup: "*" in setup.split()[0]),
+    _not_written("walling", "the duck (wallingRule)"),
+    _not_written("petrify_on_capture", "petrification (petrifyOnCaptureTypes)"),
 )
 
 
