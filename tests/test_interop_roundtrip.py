@@ -45,6 +45,9 @@ REFUSED = {
     "gustav3": "wall squares",
     "omicron": "wall squares",
     "troitzky": "wall squares",
+    "codrus": "castling by a piece that is not royal",
+    "extinction": "castling by a piece that is not royal",
+    "giveaway": "castling by a piece that is not royal",
 }
 
 

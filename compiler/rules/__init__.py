@@ -58,7 +58,8 @@ REGISTRY = _discover()
 # The engine's hook points: `definitions` (module-level code), then the functions of
 # the generated engine's hook section, which compiler/core calls.
 HOOKS = ("definitions", "after_make", "unmake", "why_illegal", "game_end", "draw",
-         "no_move_score", "evaluate", "royal_attacked", "pass_moves", "check_excused")
+         "no_move_score", "evaluate", "royal_attacked", "pass_moves", "check_excused",
+         "must_capture")
 
 # Refusals of the core itself (compiler/core/legality.pxi).
 CORE_REFUSALS = {"ROYAL_ATTACKED": "it would leave {mover}'s {royal} attacked"}
