@@ -38,9 +38,9 @@ def test_a_position_after_the_king_exploded_reads_back(games, variant, reason):
 
 
 def test_the_side_that_just_moved_still_needs_its_king(games):
-    # White to move without a king: no move of Black's could have blown it up.
-    with pytest.raises(FenError, match="white must have one king"):
-        games["atomic"].position("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1")
+    # White to move and Black without a king: no move of Black's blows up its own.
+    with pytest.raises(FenError, match="black must have one king"):
+        games["atomic"].position("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1")
 
 
 def test_after_the_blast_the_winner_may_be_left_attacked(games):
