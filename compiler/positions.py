@@ -224,9 +224,12 @@ class PositionRules:
             if piece.tokens[colour] is None:
                 continue
             # The royal piece is never captured: exactly one per side, on the board or
-            # (during a deployment phase) in hand.
+            # (during a deployment phase) in hand.  Where a blast can destroy it, the
+            # side to move may have none: the last move blew it up and the game is over.
             count = (sum(1 for p in parsed.board.values() if p == (self.royal, colour))
                      + sum(1 for p in parsed.holdings if p == (self.royal, colour)))
+            if count == 0 and side == parsed.side and self._royal_can_explode():
+                continue
             if count != 1:
                 out.append(("board", f"{side} must have one {piece.name} (on the board or "
                             f"in hand), the position gives it {count}"))
@@ -248,6 +251,12 @@ class PositionRules:
             return self.castling_rights(parsed.castling), set()
         letters, gates, _ = gating.read_rights(self, parsed)
         return letters, gates
+
+    def _royal_can_explode(self):
+        """Can a blast destroy the royal piece (`captures explode`, and it is not
+        spared everywhere)?"""
+        return (self.v.explosions and self.royal is not None
+                and self.v.pieces[self.royal].name not in self.v.explosion_immune)
 
     def _castling_problems(self, parsed):
         if parsed.castling == "-":
@@ -446,11 +455,13 @@ class PositionRules:
 
     def _touching_royals_safe(self, board, royal, colour):
         """With explosions, a royal piece beside `colour`'s royal piece is not in
-        check (its taker would blow up its own)."""
+        check (its taker would blow up its own), nor is any once `colour`'s has
+        exploded."""
         if not self.v.explosions:
             return False
         other = next((sq for sq, p in board.items() if p == (self.royal, colour)), None)
-        return other is not None and max(abs(other[0] - royal[0]), abs(other[1] - royal[1])) == 1
+        # Once `colour`'s royal piece has exploded, the game is over and nothing is check.
+        return other is None or max(abs(other[0] - royal[0]), abs(other[1] - royal[1])) == 1
 
     def attacked(self, board, square, by_colour):
         """Is `square` attacked by a piece of `by_colour` on `board`?"""

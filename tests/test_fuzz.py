@@ -522,15 +522,7 @@ def test_push_of_a_non_move_and_pop_of_nothing(games, data):
 PLIES = 3000 if LONG else 250
 
 
-# Known bug (open): after an explosion takes a king, atomic's FEN is refused when read
-# back ("white must have one king"), so the FEN round trip fails there.
-KNOWN_ROUND_TRIP_BUGS = {"atomic", "atomar", "nocheckatomic"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(
-    g, marks=pytest.mark.xfail(reason="a FEN after an explosion took a king is refused",
-                               strict=False)) if g in KNOWN_ROUND_TRIP_BUGS else g
-    for g in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 @budget(ci=1, long=10)
 @given(seed=st.integers(0, 2 ** 32 - 1))
 def test_random_playouts_push_pop_round_trip(games, name, seed):

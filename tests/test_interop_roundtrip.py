@@ -49,7 +49,7 @@ REFUSED = {
     "omicron": "wall squares",
     "troitzky": "wall squares",
     "duck": "the duck",
-    "petrified": "marked double steps",     # (and petrification, after it)
+    "petrified": "petrification",
 }
 
 

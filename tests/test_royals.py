@@ -11,14 +11,12 @@ game end), and clear errors for misuse.  The bundled games' playouts and perft r
 are in tests/test_fsf_catalog.py.
 """
 
-import os
-
 import pytest
 
 import fairyforge as ff
-from conftest import DATA, definition_error
+from conftest import definition_error
 from fairyforge.errors import IllegalMoveError
-from fsf_playouts import compare_position, differential_playouts
+from fsf_playouts import compare_position
 
 sf = pytest.importorskip("pyffish")
 
@@ -185,10 +183,11 @@ def test_misuse_is_an_error_at_its_line(tmp_path, parent, line, message):
     assert "bad.variant:2:" in text and message in text
 
 
-# -- extinction chess: covered, not bundled (its FSF suite row needs Chess960 castling) ---
+# -- extinction chess (bundled; its FSF suite row is a Chess960 one) -----------------------
 
-def test_extinction_chess_matches_fairy_stockfish():
-    game = ff.load(os.path.join(DATA, "extinction.variant"))
-    assert game.start().perft(3) == 8902
-    positions, _ = differential_playouts(sf, game, "extinction", 100, seed=3)
-    assert positions >= 100
+def test_extinction_chess_losing_the_last_queen_loses(games):
+    """1.e4 d5 2.exd5 Qxd5 3.Qf3 Qxf3: White has no queen left, Black has won."""
+    pos = same_as_fsf(games["extinction"], "extinction", games["extinction"].start().fen(),
+                      ["e2e4", "d7d5", "e4d5", "d8d5", "d1f3", "d5f3"])
+    assert pos.outcome() == ff.Outcome("black", "extinction")
+    assert games["extinction"].start().perft(3) == 8902

@@ -19,6 +19,7 @@ cdef enum:
     FUTILITY = 0                # futility pruning and razoring: written, not yet measured
     FUTILITY_DEPTH = 3          # plies from the horizon where they apply
     SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
+    FORCED_QPLIES = 4           # quiescence plies where a side obliged to capture may not stand pat
 
 
 cdef struct TTEntry:
@@ -347,10 +348,16 @@ cdef inline int game_end_score(int result, int ply) noexcept nogil:
     return 0
 
 
-cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil:
+cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
+                 int forced_left) noexcept nogil:
+    """Captures only, from a static evaluation the side to move may stand on; where a
+    rule obliges it to capture (HAS_MUST_CAPTURE), it may not, and every capture is
+    searched, losing ones too, in the first `forced_left` plies (capture chains
+    branch: beyond them the usual stand-pat bound keeps quiescence small)."""
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef int n, i, score, stand
     cdef int reason, result
+    cdef bint forced = False
     s.nodes += 1
     if out_of_time(s):
         return 0
@@ -359,19 +366,27 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply) noexcept nogil
         if result:
             return game_end_score(result, ply)
     stand = evaluate(p)
-    if ply >= MAX_PLY - 1 or stand >= beta:
+    if ply >= MAX_PLY - 1:
         return stand
-    if stand > alpha:
-        alpha = stand
+    if HAS_MUST_CAPTURE and forced_left > 0:
+        forced = rules_must_capture(p)
+    if not forced:
+        if stand >= beta:
+            return stand
+        if stand > alpha:
+            alpha = stand
     n = gen_pseudo(p, mv)
     order_moves(p, s, mv, n, 0, ply)
-    n = good_captures(p, s, mv, n)
+    if not forced:
+        n = good_captures(p, s, mv, n)
     for i in range(n):
+        if forced and not victim_value(p, mv[i]):
+            continue                  # not a capture, so not a legal move here
         make(p, mv[i])
         if not legal_after_make(p, mv[i], 1):
             unmake(p)
             continue
-        score = -quiesce(p, s, -beta, -alpha, ply + 1)
+        score = -quiesce(p, s, -beta, -alpha, ply + 1, forced_left - 1)
         unmake(p)
         if s.stopped:
             return 0
@@ -424,7 +439,7 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
     if static - futility_margin(s, depth) >= beta:
         return static - futility_margin(s, depth)
     if depth <= 2 and static + 3 * s.least_value * depth <= alpha:
-        score = quiesce(p, s, alpha, alpha + 1, ply)
+        score = quiesce(p, s, alpha, alpha + 1, ply, FORCED_QPLIES)
         if score <= alpha:
             return score
     return -INF
@@ -479,7 +494,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     if checked and ply < MAX_PLY - 8:
         depth += 1                # look one ply further when in check
     if depth <= 0 or ply >= MAX_PLY - 1:
-        return quiesce(p, s, alpha, beta, ply)
+        return quiesce(p, s, alpha, beta, ply, FORCED_QPLIES)
     s.nodes += 1
     if out_of_time(s):
         return 0

@@ -60,7 +60,7 @@ REGISTRY = _discover()
 # the generated engine's hook section, which compiler/core calls.
 HOOKS = ("definitions", "after_make", "unmake", "why_illegal", "game_end", "draw",
          "no_move_score", "evaluate", "royal_attacked", "pass_moves", "check_excused",
-         "extra_moves")
+         "extra_moves", "must_capture")
 
 # Refusals of the core itself (compiler/core/legality.pxi).
 CORE_REFUSALS = {"ROYAL_ATTACKED": "it would leave {mover}'s {royal} attacked"}

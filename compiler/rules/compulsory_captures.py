@@ -7,7 +7,9 @@ not, so the look-ahead of other rules (`nested`) leaves the rule out.
 Engine (templates/rules/compulsory_captures.j2): the why_illegal hook refuses a
 non-capture (CAPTURE_REQUIRED) when the position before it has a legal capture.  That
 answer is kept per position in a small table keyed by the Zobrist key, so a move list
-scans for captures once, not once per quiet move.  Oracle: pyffish's antichess,
+scans for captures once, not once per quiet move.  The must_capture hook tells the
+search's quiescence that a side which can capture must, so it may not stand pat there.
+Oracle: pyffish's antichess,
 losers and suicide, and a variants.ini configuration with mustCapture = true
 (tests/test_captures.py); the reference interpreter does not implement it.
 """
