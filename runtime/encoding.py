@@ -187,6 +187,7 @@ cdef enum:
     SELECTOR_SHIFT = {SELECTOR_SHIFT}
     GATE_SHIFT = {GATE_SHIFT}
     MAX_GATE_TYPES = {MAX_GATE_TYPES}
+    WIDE_MOVES = {1 if wide else 0}      # moves carry a wall square above bit 32
 {flags}
 
 

@@ -358,6 +358,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
     cdef int n, i, score, stand
     cdef int reason, result
     cdef bint forced = False
+    cdef move_t searched = 0      # (wide moves: the last capture searched)
     s.nodes += 1
     if out_of_time(s):
         return 0
@@ -382,10 +383,16 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
     for i in range(n):
         if forced and not victim_value(p, mv[i]):
             continue                  # not a capture, so not a legal move here
+        if WIDE_MOVES and searched and <uint32_t> mv[i] == <uint32_t> searched:
+            # A capture followed by a wall placement (the duck) is searched with one wall
+            # square only: which square changes little in a capture sequence, and every
+            # square would multiply quiescence by the empty squares at each ply.
+            continue
         make(p, mv[i])
         if not legal_after_make(p, mv[i], 1):
             unmake(p)
             continue
+        searched = mv[i]
         score = -quiesce(p, s, -beta, -alpha, ply + 1, forced_left - 1)
         unmake(p)
         if s.stopped:
