@@ -68,6 +68,12 @@ def test_search_leaves_the_position_unchanged(games):
     assert (pos.fen(), pos.key()) == before
 
 
+# A node cap per move keeps the games with a huge branching factor (the duck's every
+# move once per empty square: about 1,800 moves a position) within seconds: there the
+# depth-2 search stops early and plays its depth-1 move.  Others finish depth 2 below it.
+NODE_CAP = 300_000
+
+
 def _versus_random(game, seed, depth=2, max_plies=240):
     """One game: the engine (alternating colours) against a uniformly random mover."""
     rng = random.Random(seed)
@@ -78,7 +84,7 @@ def _versus_random(game, seed, depth=2, max_plies=240):
         if outcome is not None:
             return outcome.winner == engine_side
         if pos.turn == engine_side:
-            pos.push(think(pos, depth=depth).best_move)
+            pos.push(think(pos, depth=depth, nodes=NODE_CAP).best_move)
         else:
             pos.push(rng.choice(pos.legal_moves()))
     return False
