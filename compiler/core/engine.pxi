@@ -262,7 +262,9 @@ cdef class Engine:
         cdef uint64_t key = 0
         cdef int i, c, typ
         for i in range(NSQ):
-            if self.pos.b[i] > OFF:
+            # pieces, and walls on board squares: make() hashes a wall it puts (the
+            # duck, petrification) as code OFF, so a FEN's walls must count the same
+            if self.pos.b[i] > OFF or (self.pos.b[i] == OFF and BOARD_MASK[i]):
                 key ^= Z_PIECE[self.pos.b[i] * NSQ + i]
         for c in range(2):
             for typ in range(NTYPES):
