@@ -133,15 +133,21 @@ _SHOGI = {"pieces": {"shogiPawn": "p", "silver": "s", "gold": "g", "bishop": "b"
 
 _PALACE_WHITE = "d1 e1 f1 d2 e2 f2 d3 e3 f3"           # xiangqi's and janggi's palaces
 _PALACE_BLACK = "d8 e8 f8 d9 e9 f9 d10 e10 f10"
+
+
+def _palace(*pieces):
+    """The mobility regions that keep each of `pieces` (FSF's names, capitalised) in
+    its side's palace (xiangqi's and janggi's king and advisor)."""
+    return {f"mobilityRegion{side}{piece}": palace for piece in pieces
+            for side, palace in (("White", _PALACE_WHITE), ("Black", _PALACE_BLACK))}
+
+
 _XIANGQI = {"pieces": {"rook": "r", "horse": "n", "king": "k:W", "cannon": "c",
                        "soldier": "p", "elephant": "b", "fers": "a"},
             "options": {"maxRank": "10", "maxFile": "9",
                         "startFen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
                                     " w - - 0 1",
-                        "mobilityRegionWhiteKing": _PALACE_WHITE,
-                        "mobilityRegionBlackKing": _PALACE_BLACK,
-                        "mobilityRegionWhiteFers": _PALACE_WHITE,
-                        "mobilityRegionBlackFers": _PALACE_BLACK,
+                        **_palace("King", "Fers"),
                         "mobilityRegionWhiteElephant": "*1 *2 *3 *4 *5",
                         "mobilityRegionBlackElephant": "*6 *7 *8 *9 *10",
                         "soldierPromotionRank": "6", "doubleStep": "false",
@@ -203,10 +209,7 @@ _JANGGI = {"pieces": {"rook": "r", "horse": "n", "king": "k:W", "soldier": "p",
            "options": {"maxRank": "10", "maxFile": "9",
                        "startFen": "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/"
                                    "RNBA1ABNR w - - 0 1",
-                       "mobilityRegionWhiteKing": _PALACE_WHITE,
-                       "mobilityRegionBlackKing": _PALACE_BLACK,
-                       "mobilityRegionWhiteWazir": _PALACE_WHITE,
-                       "mobilityRegionBlackWazir": _PALACE_BLACK,
+                       **_palace("King", "Wazir"),
                        "doubleStep": "false", "castling": "false", "stalemateValue": "loss",
                        "perpetualCheckIllegal": "true", "bikjangRule": "true",
                        "materialCounting": "janggi",
