@@ -70,7 +70,8 @@ def test_search_leaves_the_position_unchanged(games):
 
 # A node cap per move keeps the games with a huge branching factor (the duck's every
 # move once per empty square: about 1,800 moves a position) within seconds: there the
-# depth-2 search stops early and plays its depth-1 move.  Others finish depth 2 below it.
+# depth-2 search stops early and plays its depth-1 move (the cap is far above what depth 2
+# takes in the games without walls; a game that reached it would also fall back to depth 1).
 NODE_CAP = 300_000
 
 
