@@ -84,7 +84,7 @@ class PieceWalk:
                    squares_of(piece.initial_squares.for_side(side), files, ranks), confine)
         names = [p.name for p in variant.pieces]
         walk.banned_screens = {names.index(screen) for hopper, screen
-                               in getattr(variant, "screen_bans", ()) if hopper == piece.name}
+                               in variant.screen_bans if hopper == piece.name}
         return walk
 
     def on_board(self, square):

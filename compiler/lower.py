@@ -152,7 +152,7 @@ class Lowerer:
 
     def _banned_screens(self, piece):
         """Codes of the pieces this piece's hops may not jump (`no hop over … by …`)."""
-        screens = [v for c, v in getattr(self.v, "screen_bans", ()) if c == piece.name]
+        screens = [v for c, v in self.v.screen_bans if c == piece.name]
         return [piece_code(self.type_index[v], colour)
                 for v in screens for colour in (WHITE, BLACK)]
 

@@ -329,7 +329,7 @@ def _perft_depth(depth, least):
 
 def _draw_odds(variant, outcome):
     """`draws count as wins for SIDE`: a drawn game is SIDE's win, for the same reason."""
-    odds = getattr(variant, "draw_odds", "")
+    odds = variant.draw_odds
     if odds and outcome is not None and outcome.winner is None:
         return Outcome(odds, outcome.reason)
     return outcome
