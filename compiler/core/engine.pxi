@@ -190,7 +190,7 @@ cdef class Engine:
         if self.search.movebuf == NULL:
             self.search.movebuf = <move_t*> malloc(<size_t> (MAX_PLY + SEE_LEVELS) * MAX_MOVES
                                                         * sizeof(move_t))
-            self.search.scores = <int*> malloc(MAX_MOVES * sizeof(int))
+            self.search.scores = <int*> malloc(<size_t> MAX_PLY * MAX_MOVES * sizeof(int))
             if self.search.movebuf == NULL or self.search.scores == NULL:
                 raise MemoryError()
         return 0

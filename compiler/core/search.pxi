@@ -16,7 +16,7 @@ cdef enum:
     TT_WAYS = 1                 # entries in one transposition-table bucket
     NULL_MOVE = 0               # null-move pruning: measured, see docs/engine.md
     USE_SEE = 1                 # losing captures last, and not in quiescence
-    FUTILITY = 0                # futility pruning and razoring: written, not yet measured
+    FUTILITY = 1                # futility pruning and razoring: +72 Elo, see docs/engine.md
     FUTILITY_DEPTH = 3          # plies from the horizon where they apply
     SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
     FORCED_QPLIES = 4           # quiescence plies where a side obliged to capture may not stand pat
@@ -45,7 +45,7 @@ cdef struct Search:
     int history[NCODES * NSQ]
     move_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
                                 # one per ply, then one per exchange-evaluation level
-    int* scores                 # move-ordering scores (one list: ordering never nests)
+    int* scores                 # move-ordering scores: MAX_PLY lists of MAX_MOVES (heap)
 
 
 cdef struct TTHit:
@@ -219,11 +219,18 @@ cdef inline bint losing_capture(Pos* p, Search* s, move_t m) noexcept nogil:
     return see(p, s, m) < 0
 
 
-cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
+cdef inline int* ply_scores(Search* s, int ply) noexcept nogil:
+    """The move-ordering scores of the list searched at `ply`."""
+    return s.scores + ply * MAX_MOVES
+
+
+cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
                       int ply) noexcept nogil:
-    """Sort moves best-first (insertion sort on a score computed once per move)."""
-    cdef int* scores = s.scores
-    cdef int i, j, sc, frm, sel
+    """Give each move its ordering score (ply_scores), higher first: the table's move,
+    captures that do not lose (most valuable victim, least valuable taker), promotions,
+    killers, quiet moves by history, losing captures last."""
+    cdef int* scores = ply_scores(s, ply)
+    cdef int i, sc, frm, sel
     cdef move_t m
     for i in range(n):
         m = mv[i]
@@ -246,6 +253,36 @@ cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
             else:
                 sc = s.history[history_index(p, m)]
         scores[i] = sc
+
+
+cdef inline void bring_best(move_t* mv, int* scores, int i, int n) noexcept nogil:
+    """Move the best-scored of mv[i:n] (the first of equals) to i, the ones it passes
+    keeping their order: picking moves one at a time this way gives the order a stable
+    sort would, without sorting the moves a cut-off never reaches."""
+    cdef int j, best = i, sc
+    cdef move_t m
+    for j in range(i + 1, n):
+        if scores[j] > scores[best]:
+            best = j
+    if best == i:
+        return
+    m = mv[best]
+    sc = scores[best]
+    for j in range(best, i, -1):
+        mv[j] = mv[j - 1]
+        scores[j] = scores[j - 1]
+    mv[i] = m
+    scores[i] = sc
+
+
+cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
+                      int ply) noexcept nogil:
+    """Sort moves best-first (insertion sort on their scores, which stay in
+    ply_scores beside them)."""
+    cdef int* scores = ply_scores(s, ply)
+    cdef int i, j, sc
+    cdef move_t m
+    score_moves(p, s, mv, n, tt_move, ply)
     for i in range(1, n):
         m = mv[i]
         sc = scores[i]
@@ -258,11 +295,23 @@ cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
         scores[j + 1] = sc
 
 
-cdef inline int good_captures(Pos* p, Search* s, move_t* mv, int n) noexcept nogil:
+cdef inline int captures_only(Pos* p, move_t* mv, int n) noexcept nogil:
+    """Keep the captures of `mv[:n]` at its head, in their order, and say how many:
+    quiescence orders and searches only those, and in drop games most moves are drops."""
+    cdef int i, k = 0
+    for i in range(n):
+        if victim_value(p, mv[i]):
+            mv[k] = mv[i]
+            k += 1
+    return k
+
+
+cdef inline int good_captures(Pos* p, Search* s, move_t* mv, int n, int ply) noexcept nogil:
     """How many moves, at the head of a list order_moves has just sorted, are captures
     that do not lose material (the moves quiescence searches)."""
+    cdef int* scores = ply_scores(s, ply)
     cdef int i = 0
-    while i < n and s.scores[i] >= 0 and victim_value(p, mv[i]):
+    while i < n and scores[i] >= 0 and victim_value(p, mv[i]):
         i += 1
     return i
 
@@ -376,13 +425,11 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             return stand
         if stand > alpha:
             alpha = stand
-    n = gen_pseudo(p, mv)
+    n = captures_only(p, mv, gen_pseudo(p, mv))
     order_moves(p, s, mv, n, 0, ply)
     if not forced:
-        n = good_captures(p, s, mv, n)
+        n = good_captures(p, s, mv, n, ply)
     for i in range(n):
-        if forced and not victim_value(p, mv[i]):
-            continue                  # not a capture, so not a legal move here
         if WIDE_MOVES and searched and <uint32_t> mv[i] == <uint32_t> searched:
             # A capture followed by a wall placement (the duck) is searched with one wall
             # square only: which square changes little in a capture sequence, and every
@@ -529,8 +576,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             return score
         futile = static + futility_margin(s, depth) <= alpha and alpha > -MATE_BOUND
     n = gen_pseudo(p, mv)
-    order_moves(p, s, mv, n, tt_move, ply)
+    score_moves(p, s, mv, n, tt_move, ply)
     for i in range(n):
+        bring_best(mv, ply_scores(s, ply), i, n)
         m = mv[i]
         quiet = not victim_value(p, m) and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
         make(p, m)
