@@ -20,6 +20,7 @@ cdef enum:
     FUTILITY_DEPTH = 3          # plies from the horizon where they apply
     SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
     FORCED_QPLIES = 4           # quiescence plies where a side obliged to capture may not stand pat
+    HISTORY_MAX = 16384         # history scores stay within +-HISTORY_MAX (below the killers)
 
 
 cdef struct TTEntry:
@@ -149,6 +150,16 @@ cdef inline int history_index(Pos* p, move_t m) noexcept nogil:
     if m & F_DROP:
         return piece_code(move_selector(m) - 1, p.side) * NSQ + move_to(m)
     return p.b[move_from(m)] * NSQ + move_to(m)
+
+
+cdef inline void history_update(Search* s, Pos* p, move_t m, int bonus) noexcept nogil:
+    """Raise a quiet move's history score by `bonus`, less the closer it already is to
+    HISTORY_MAX: the scores stay bounded and old credit fades, so that however long a
+    game or an analysis runs they neither overflow nor outrank killers and captures.
+    (A malus for the quiet moves tried before a cut-off made fixed-depth searches
+    larger: chess kiwipete depth 8, 242,478 -> 290,550 nodes; shogi 104,203 -> 136,081.)"""
+    cdef int* h = &s.history[history_index(p, m)]
+    h[0] += bonus - h[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX
 
 
 cdef inline int captured_value(Pos* p, move_t m) noexcept nogil:
@@ -604,7 +615,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                 if s.killers[ply][0] != m:
                     s.killers[ply][1] = s.killers[ply][0]
                     s.killers[ply][0] = m
-                s.history[history_index(p, m)] += depth * depth
+                history_update(s, p, m, depth * depth)
             break
     if legal_count == 0:
         return no_move_score(p, ply)
