@@ -71,18 +71,28 @@ def _build_bundled(name):
         pass
 
 
+def _my_share(names):
+    """The games this process prebuilds, and with how many build processes.  Under
+    pytest-xdist every worker collects the whole session: each builds its own share
+    with its share of the cores (the cache's locks keep a game from being built twice
+    when a test asks for it early)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
+    return names[worker::workers], max(1, (os.cpu_count() or 1) // workers)
+
+
 def pytest_collection_finish(session):
     modules = {item.module.__name__ for item in session.items if hasattr(item, "module")}
     wanted = os.environ.get("FAIRYFORGE_TEST_PREBUILD")
     if wanted == "0" or (wanted != "1" and len(modules) < PREBUILD_FROM_MODULES):
         return
-    names = ff.bundled_games()
+    names, processes = _my_share(ff.bundled_games())
     started = time.monotonic()
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+    with ProcessPoolExecutor(max_workers=processes) as pool:
         list(pool.map(_build_bundled, names))
     session.config.get_terminal_writer().line(
-        f"built the {len(names)} bundled games in {time.monotonic() - started:.0f} s "
-        f"({os.cpu_count()} processes; FAIRYFORGE_TEST_PREBUILD=0 skips this)")
+        f"built {len(names)} bundled games in {time.monotonic() - started:.0f} s "
+        f"({processes} processes; FAIRYFORGE_TEST_PREBUILD=0 skips this)")
 
 
 def definition_error(tmp_path, text):
