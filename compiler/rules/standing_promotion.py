@@ -154,7 +154,7 @@ def diff_wording(words):
         new = None if new is None else (cmp.map_b((new.piece,))[0],
                                         cmp.map_b(tuple(new.choices)), new.zone)
         if old != new:
-            cmp.add("promotion", words.change_kind(old, new), "standing promotion",
+            cmp.add("pieces", words.change_kind(old, new), "standing promotion",
                     f"{_words(old)} -> {_words(new)}")
     words.flag_wording("lone_promotion_draw", "game_end", "lone promotion draw",
                        "a lone pawn that can only promote draws",
