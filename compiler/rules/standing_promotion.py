@@ -136,6 +136,18 @@ def lower(variant, lowerer):
             "lone_draw": variant.lone_promotion_draw}
 
 
+def move_bound(variant):
+    """The most standing promotions a position can add to the move list (the engine's
+    move lists are sized by geometry.move_list_bound plus this): every square holding
+    the PIECE, each choice in place and by each of its leaps."""
+    rule = variant.standing_promotion
+    if rule is None:
+        return 0
+    pieces = {p.name: p for p in variant.pieces}
+    return variant.files * variant.ranks * sum(
+        1 + sum(1 for a in pieces[name].moves if a.captures) for name in rule.choices)
+
+
 def active(tables):
     return tables["on"]
 
