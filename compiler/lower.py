@@ -24,6 +24,7 @@ from fairyforge.fen import parse_fen, parse_square
 from . import rules
 from . import geometry
 from .geometry import PieceWalk, orient
+from .rules.standing_promotion import move_bound
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("white", "black")
@@ -367,7 +368,7 @@ class Lowerer:
         return geometry.move_list_bound(self.files, self.ranks, self.v.pieces,
                                         len(self.v.drops), len(self.v.castling),
                                         len(self.v.gate_pieces),
-                                        walls=self.v.walling is not None)
+                                        walls=self.v.walling is not None) + move_bound(self.v)
 
     # -- captures and drops ------------------------------------------------------------
     def _capture_to_hand(self):

@@ -257,6 +257,8 @@ class Position:
         limit, counted = self._engine.counters()
         if meta["counting"] and limit and counted > limit:
             return Outcome(None, "counting")
+        if self.game.variant.lone_promotion_draw and _only_promotions_left(self, side):
+            return Outcome(None, "only promotions")
         return None
 
     def _repetition(self):
@@ -315,6 +317,18 @@ class Position:
 
 
 MAX_PERFT_DEPTH = 64        # the engine's bound (compiler/core/engine.pxi)
+
+
+def _only_promotions_left(pos, side):
+    """`draw when a lone PIECE can only promote` (compiler/rules/standing_promotion.py):
+    the side to move has two pieces on the board, one of them a PIECE, is not in check,
+    and each of its legal moves is a promotion."""
+    variant = pos.game.variant
+    names = [piece.name for piece in variant.pieces]
+    code = piece_code(names.index(variant.standing_promotion.piece), side)
+    mine = [c for c in pos.engine.board() if c > OFF and c & 1 == side]
+    return (len(mine) == 2 and mine.count(code) == 1 and not pos.is_check()
+            and all(move.promotion for move in pos.legal_moves()))
 
 
 def _perft_depth(depth, least):

@@ -33,7 +33,7 @@ cdef void make(Pos* p, move_t m) noexcept nogil:
         _make_drop(p, to, sel - 1, drop_hand_type(m), us)
     elif m & F_CASTLE:
         _make_castling(p, u, frm, to, sel, us)
-    elif HAS_PASS and frm == to:
+    elif HAS_PASS and frm == to and not (PROMOTES_IN_PLACE and sel):
         pass                      # a pass (`passing allowed`): only the turn changes
     else:
         _make_board_move(p, u, m, frm, to, sel, us, them)
@@ -78,7 +78,7 @@ cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
 cdef inline void _make_board_move(Pos* p, Undo* u, move_t m, int frm, int to, int sel,
                                   int us, int them) noexcept nogil:
     cdef int code = p.b[frm], victim = u.ep_victim if (m & F_EP) else to
-    cdef int cap = p.b[victim], typ, mid
+    cdef int cap = EMPTY if (PROMOTES_IN_PLACE and frm == to) else p.b[victim], typ, mid
     u.moved = code
     if cap != EMPTY:
         u.captured = cap
@@ -147,7 +147,7 @@ cdef void unmake(Pos* p) noexcept nogil:
         p.b[frm] = u.moved
         if not ORDINARY_CASTLING or code_type(u.moved) == ROYAL_TYPE:
             p.royal[us] = frm
-    elif HAS_PASS and frm == to:
+    elif HAS_PASS and frm == to and not (PROMOTES_IN_PLACE and sel):
         pass
     else:
         p.b[to] = EMPTY

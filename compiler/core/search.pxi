@@ -138,8 +138,8 @@ cdef int evaluate(Pos* p) noexcept nogil:
 
 cdef inline int victim_value(Pos* p, move_t m) noexcept nogil:
     cdef int to = move_to(m), cap
-    if m & (F_DROP | F_CASTLE):
-        return 0
+    if m & (F_DROP | F_CASTLE) or (PROMOTES_IN_PLACE and move_from(m) == to):
+        return 0                  # (a promotion in place takes nothing)
     cap = p.b[p.ep_victim] if (m & F_EP) else p.b[to]
     return VALUE[code_type(cap)] + 1 if cap > OFF else 0
 
@@ -165,8 +165,8 @@ cdef inline void history_update(Search* s, Pos* p, move_t m, int bonus) noexcept
 cdef inline int captured_value(Pos* p, move_t m) noexcept nogil:
     """The value of the piece `m` captures (0 for none)."""
     cdef int cap
-    if m & (F_DROP | F_CASTLE):
-        return 0
+    if m & (F_DROP | F_CASTLE) or (PROMOTES_IN_PLACE and move_from(m) == move_to(m)):
+        return 0                  # (a promotion in place takes nothing)
     cap = p.b[p.ep_victim] if (m & F_EP) else p.b[move_to(m)]
     return VALUE[code_type(cap)] if cap > OFF else 0
 

@@ -67,5 +67,5 @@ def diff_wording(words):
         old = tuple(tuple(x) for x in old)
         new = tuple((cmp.map_b((name,))[0], n) for name, n in new)
         if set(old) != set(new):
-            cmp.add("promotion", words.change_kind(old, new), "promotion limit",
+            cmp.add("pieces", words.change_kind(old, new), "promotion limit",
                     f"{_words(old)} -> {_words(new)}")
