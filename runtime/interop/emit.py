@@ -12,7 +12,7 @@ whole game out instead of `extends`).
 import re
 from dataclasses import dataclass, field
 
-from . import emit_drops, emit_ends, emit_rules, fsf, regions
+from . import emit_drops, emit_ends, emit_moves, emit_rules, fsf, regions
 from .config import Setting
 from .errors import ImportRefusal
 from .lines import TAKE_BACK, Line
@@ -121,6 +121,7 @@ def pieces(w):
         if fsf_type == "janggiCannon":
             lines += emit_rules.janggi_cannon(w, piece)
             continue
+        emit_rules.refuse_lame_atoms(w, fsf_type, piece)
         betza = piece.betza.replace("e", "")            # FSF's e: en passant, see below
         if fsf_type == "pawn":
             betza += "ifmnD" if cfg.flag("doubleStep") else ""
@@ -332,8 +333,10 @@ def _right(wing, side):
 
 
 def _castling_field(w):
-    fields = w.config.value("startFen").split()
+    fields = fsf_read_fen(w.config.value("startFen")).split()
     field = fields[2] if len(fields) > 2 and not fields[2].isdigit() else "-"
+    gates = emit_moves.rights_letters(w)
+    field = "".join(ch for ch in field if ch not in gates) or "-"
     if any(ch not in "KQkq-" for ch in field):
         w.refuse("startFen", "castling rights named by the rook's file (Shredder FEN) are "
                              "not in the language yet")
@@ -479,7 +482,8 @@ def setup(w):
                              f"{fields[4]} before any move, which Fairyforge refuses; write "
                              "all six fields (w - - 0 1)")
     if not w.config.flag("castling") and len(fields) > 3 and fields[2].isalpha():
-        fields[2] = "-"                     # FSF ignores the rights without castling
+        # FSF ignores the castling rights without castling, not the gating rights
+        fields[2] = emit_moves.rights_letters(w) or "-"
         fen = " ".join(fields)
     return [Line(f'setup "{fen}"', ("startFen",))]
 
@@ -489,6 +493,10 @@ def fsf_read_fen(fen):
     numbers (`w - 0 1`), it takes the first number for the en passant field (none) and
     the second for the halfmove clock, the move number staying 1."""
     fields = fen.split()
+    if len(fields) == 5 and re.fullmatch(r"\d+\+\d+", fields[2]):
+        # check counts where the castling field stands (rookmate's `w 7+7 0 1`): FSF
+        # reads no castling, no en passant, the counts and the two counters
+        return " ".join(fields[:2] + ["-", "-"] + fields[2:])
     if len(fields) == 5 and not fields[2].isdigit() and fields[3].isdigit() \
             and fields[4].isdigit():
         return " ".join(fields[:3] + ["-", fields[4], "1"])
@@ -557,9 +565,11 @@ def confine(w):
 
 # The order in which the concerns are written (regions come first, collected on the way)
 CONCERNS = {"board": board, "pieces": pieces, "initial": initial, "promotion": promotion,
-            "en_passant": en_passant, "castling": castling, "drops": drops,
+            "en_passant": en_passant, "castling": castling, "gating": emit_moves.gating,
+            "drops": drops,
             "confine": confine, "facing_kings": facing_kings, "checks": checks,
             "captures": emit_ends.compulsory, "explosions": emit_rules.explosions,
+            "petrify": emit_moves.petrify, "walling": emit_moves.walling,
             "capture_bans": emit_rules.capture_bans, "lines": emit_rules.palace_lines,
             "pass": emit_rules.passing, "check_escape": emit_rules.check_escape,
             "bikjang": emit_rules.bikjang, "material": emit_rules.material,

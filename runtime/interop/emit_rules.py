@@ -4,7 +4,10 @@ lines, passing, the check-escape rule (makpong), bikjang, material counting,
 pseudo-royal pieces and promotion limits.  Generators as in emit.py (a `Writer` in,
 `Line`s out, `TAKE_BACK` for a child that would have to take back a parent's rule)."""
 
+import re
+
 from . import fsf
+from .errors import ImportRefusal
 from .lines import TAKE_BACK, Line
 
 # Fairy-Stockfish's janggi material (position.h, material_counting_result): its types
@@ -49,6 +52,22 @@ def _immune(w):
         return []
     return [Line(f"explosions spare {', '.join(w.names_of(immune))}",
                  ("blastImmuneTypes",))]
+
+
+# The atoms on which Fairy-Stockfish's lame modifier `n` works (bitboard.cpp,
+# lame_leaper_path); on any other (nC, nW, nF, nH, nG) pyffish's piece never moves.
+LAME_ATOMS = "NADZ"
+
+
+def refuse_lame_atoms(w, fsf_type, piece):
+    """A Betza `n` on an atom where FSF's piece gets no moves, but ours a lame leap."""
+    for modifiers, atom in re.findall(r"([a-z]*)([A-Z])", piece.betza):
+        if "n" in modifiers and atom not in LAME_ATOMS:
+            raise ImportRefusal(w.config.section, piece.setting.key or fsf_type,
+                                piece.setting.line, f"a lame {atom} (Betza n{atom}): "
+                                "Fairy-Stockfish gives it no moves at all (its lame leaps are "
+                                f"{', '.join('n' + a for a in LAME_ATOMS)}), the language a "
+                                "lame leap", piece.setting.value)
 
 
 def capture_bans(w):
