@@ -354,9 +354,11 @@ def _castling(w, setup, side, rank, king, wing):
         return None
     king_to = _file(w, f"castling{wing}File")
     if abs(king_to - king) < (1 if w.config.flag("chess960") else 2):
-        w.refuse(f"castling{wing}File", "a castling in which the king moves one square, which "
-                 "Fairy-Stockfish writes as the king taking its rook, is not in the language "
-                 "yet")
+        w.refuse(f"castling{wing}File", "a castling in which the king moves one square: "
+                 "Fairy-Stockfish writes it as the king taking its rook (d1a1) and its other "
+                 "castlings by the king's square (d1g1), with KQkq rights; `chess960 "
+                 "castling` writes every castling as the king taking its rook, the rights by "
+                 "file (HAha)")
     squares = [regions.name((f, rank)) for f in (king, king_to, rook, king_to - step)]
     return Line("castling for {} king {} to {}, rook {} to {}".format(side, *squares),
                 ("castling", f"castling{wing}File", rook_option, "castlingRank"))
