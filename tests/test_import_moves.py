@@ -67,6 +67,21 @@ def test_what_the_language_cannot_say_is_refused_with_option_and_line(options, o
     assert reason in str(refusal.value)
 
 
+def test_a_promotion_of_a_piece_that_never_appears_is_left_out():
+    """FSF's promotion of a type absent from the game does nothing (1d-chess keeps
+    chess's pawn type, with no pawn): the language would refuse it as impossible."""
+    found = statements(imported("[line:chess]\nmaxRank = 1\nmaxFile = 6\n"
+                                "startFen = KR2rk w - - 0 1\n", "line"))
+    assert not any(line.startswith("promote") for line in found)
+
+
+def test_check_counts_where_the_castling_field_stands_are_read_as_fsf_reads_them():
+    found = statements(imported("[rm:3check]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/"
+                                "RNBQKBNR w 7+7 0 1\n", "rm"))
+    assert 'setup "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 7+7 0 1"' in found
+    assert "win by 7 checks" in found
+
+
 # --- the hand's order -------------------------------------------------------------
 
 # FSF's built-in types that the FEN writer used not to know (soldier, janggi cannon and

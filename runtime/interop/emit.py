@@ -219,7 +219,7 @@ def promotion(w):
                "mandatoryPawnPromotion")
     for pawn in pawns:
         names = ", ".join(w.names[c] for c in choices if c != pawn)
-        if names:
+        if names and _appears(w, pawn, choices):
             lines.append(Line(f"promote {w.names[pawn]} to {names} in {zone}{forced}", sources))
     if w.config.flag("pieceDemotion") or w.config.flag("piecePromotionOnCapture"):
         return lines + _flips(w)
@@ -231,6 +231,16 @@ def promotion(w):
                           f"on entering or leaving{forced}",
                           ("promotedPieceType", "mandatoryPiecePromotion")))
     return lines
+
+
+def _appears(w, fsf_type, choices):
+    """Whether pieces of an FSF type can ever stand on the board: in the start position
+    or reached by a promotion.  FSF's promotion of a type that never appears does
+    nothing (1d-chess inherits chess's pawn), and the language refuses one that cannot
+    happen, so it is left out."""
+    letters = {ch.lower() for ch in w.config.value("startFen").split()[0] if ch.isalpha()}
+    reached = set(choices) | {high for _, high in promoted_pairs(w)}
+    return w.config.pieces[fsf_type].letter in letters or fsf_type in reached
 
 
 def _flips(w):
@@ -479,9 +489,9 @@ def setup(w):
     written = w.config.value("startFen")
     fen = fsf_read_fen(written)
     fields = fen.split()
-    if fen != written and fields[1] == "w" and fields[4] != "0":
+    if fen != written and fields[1] == "w" and fields[-2] != "0":
         w.refuse("startFen", f"Fairy-Stockfish reads it as '{fen}': a halfmove clock of "
-                             f"{fields[4]} before any move, which Fairyforge refuses; write "
+                             f"{fields[-2]} before any move, which Fairyforge refuses; write "
                              "all six fields (w - - 0 1)")
     if not w.config.flag("castling") and len(fields) > 3 and fields[2].isalpha():
         # FSF ignores the castling rights without castling, not the gating rights
