@@ -82,6 +82,19 @@ def test_check_counts_where_the_castling_field_stands_are_read_as_fsf_reads_them
     assert "win by 7 checks" in found
 
 
+def test_a_side_without_a_king_in_the_start_position_owns_none():
+    """maharajah's White has no king and can never get one: the royal type is Black's
+    only (`-/k`), the amazon White's pseudo-royal piece."""
+    ini = ("[onesided]\nking = k\nrook = r\namazon = m\nmaxRank = 6\nmaxFile = 6\n"
+           "castling = false\npromotionPawnTypes = -\nstartFen = 2k3/rrrrrr/6/6/6/3M2 w - - 0 1\n"
+           "extinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n")
+    found = statements(imported(ini, "onesided"))
+    assert "piece king -/k K royal" in found
+    assert "pseudo royal amazon when at most 1" in found
+    both = statements(imported(ini.replace("2k3/", "2k3/").replace("3M2", "2KM2"), "onesided"))
+    assert "piece king K K royal" in both
+
+
 # --- the hand's order -------------------------------------------------------------
 
 # FSF's built-in types that the FEN writer used not to know (soldier, janggi cannon and

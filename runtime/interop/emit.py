@@ -136,7 +136,8 @@ def pieces(w):
                                 "disagrees with the same position read from its FEN)",
                                 piece.setting.value)
         key = piece.setting.key or fsf_type
-        lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
+        letters = emit_rules.royal_letters(w, piece) if royal else piece.letter.upper()
+        lines.append(Line(f"piece {w.names[fsf_type]} {letters} {betza}{royal}"
                           .rstrip(), (key,)))
     return _no_royal(w) + lines + _promoted_pieces(w)
 

@@ -70,6 +70,23 @@ def refuse_lame_atoms(w, fsf_type, piece):
                                 "lame leap", piece.setting.value)
 
 
+def royal_letters(w, piece):
+    """The royal piece's letters: a side without one in the start position, that can
+    never get one (no promotion to it; a royal piece is never in hand), owns none
+    (maharajah's White: `-/k`), as Fairy-Stockfish plays a side without a king."""
+    from .emit import promoted_pairs
+    board = w.config.value("startFen").split()[0]
+    reached = {w.config.type_of(ch) for ch in w.config.value("promotionPieceTypesWhite")}
+    reached |= {high for _, high in promoted_pairs(w)}
+    if w.config.type_of(piece.letter) in reached:
+        return piece.letter.upper()
+    white = piece.letter.upper() if piece.letter.upper() in board else "-"
+    black = piece.letter if piece.letter in board else "-"
+    if white != "-" and black != "-":
+        return piece.letter.upper()
+    return f"{white}/{black}"
+
+
 def capture_bans(w):
     """mutuallyImmuneTypes: a piece of a listed type never takes one of its own type."""
     lines = []
