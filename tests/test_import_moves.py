@@ -181,12 +181,12 @@ petrifyOnCaptureTypes = nbrq
 ORACLE = ["gates", "firstmoves", "ducks", "stones"]
 
 
-@pytest.fixture(scope="module")
-def oracle_games(tmp_path_factory):
-    return build_imports(ORACLE_INI, ORACLE, tmp_path_factory.mktemp("imported"))
+@pytest.fixture(params=ORACLE)
+def imported_game(request, tmp_path):
+    """(section, the built game of its import), pyffish having loaded the same ini."""
+    return request.param, build_imports(ORACLE_INI, [request.param], tmp_path)[request.param]
 
 
-@pytest.mark.parametrize("name", ORACLE)
-def test_an_import_plays_as_pyffish_plays_the_ini(oracle_games, name):
-    positions, _ = differential_playouts(sf, oracle_games[name], name, 100, seed=7)
-    assert positions >= 100
+def test_an_import_plays_as_pyffish_plays_the_ini(imported_game):
+    name, game = imported_game
+    assert differential_playouts(sf, game, name, 100, seed=7)[0] >= 100

@@ -33,11 +33,13 @@ def gating(w):
     if seirawan and cambodian:
         w.refuse("cambodianMoves", "seirawanGating and cambodianMoves together are not in the "
                                    "language yet (one use of the gating rights per game)")
+    other = _absent(w, (lambda p: p.first_moves) if seirawan else (lambda p: p.gate_pieces))
+    if other == TAKE_BACK:                  # (the parent's other use of the rights)
+        return TAKE_BACK
     if seirawan:
-        return _absent(w, lambda p: p.first_moves) + [
-            Line("gating from hand", ("gating", "seirawanGating"))]
+        return [Line("gating from hand", ("gating", "seirawanGating"))]
     if cambodian:
-        return _absent(w, lambda p: p.gate_pieces) + _cambodian(w)
+        return _cambodian(w)
     w.refuse("gating", "gating rights without seirawanGating or cambodianMoves are not in "
                        "the language (nothing uses them)")
 
