@@ -95,6 +95,12 @@ def test_a_side_without_a_king_in_the_start_position_owns_none():
     assert "piece king K K royal" in both
 
 
+def test_the_duck_with_explosions_is_refused():
+    with pytest.raises(interop.ImportRefusal, match=r"mini: wallingRule = duck \(line 2\): "
+                                                    "the duck together with explosions"):
+        imported("[mini:atomic]\nwallingRule = duck\n", "mini")
+
+
 # --- the hand's order -------------------------------------------------------------
 
 # FSF's built-in types that the FEN writer used not to know (soldier, janggi cannon and
