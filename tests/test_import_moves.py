@@ -101,6 +101,13 @@ def test_the_duck_with_explosions_is_refused():
         imported("[mini:atomic]\nwallingRule = duck\n", "mini")
 
 
+def test_an_empty_en_passant_region_writes_no_en_passant():
+    """nuclear: with enPassantRegion = - FSF marks no double step, even of a custom pawn."""
+    found = statements(imported("[mini:chess]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\n"
+                                "pawnTypes = p\nenPassantRegion = -\n", "mini"))
+    assert not any("en passant" in line or "mark every" in line for line in found)
+
+
 # --- the hand's order -------------------------------------------------------------
 
 # FSF's built-in types that the FEN writer used not to know (soldier, janggi cannon and

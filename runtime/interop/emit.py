@@ -266,8 +266,8 @@ def en_passant(w):
                              "en passant types")
     able = [t for t in takers if _has_double_step(w, t)]
     lines = [Line("no en passant")] if w.extends else []
-    if not able:
-        return lines
+    if not able or not (w.squares("enPassantRegionWhite") or w.squares("enPassantRegionBlack")):
+        return lines                        # (an empty region: FSF marks no double step)
     _refuse_promoting_en_passant(w, able)
     where = ""
     if w.squares("enPassantRegionWhite") != regions.everything(w.files, w.ranks) or \
