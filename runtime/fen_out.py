@@ -35,25 +35,35 @@ from .encoding import EMPTY, OFF, code_colour, code_type
 
 # Fairy-Stockfish's built-in piece types, in the order of its PieceType enum (types.h),
 # each given by the Betza of its moves.  Conditional parts of a move (initial double
-# steps, en passant, moves only allowed in a region) are left out on both sides of the
-# comparison, so the chess pawn is `fmWfcF` and the xiangqi soldier `fW`.
+# steps, en passant, palace lines) are left out on both sides of the comparison, so the
+# chess pawn is `fmWfcF`; moves allowed only in a region count where the whole matches
+# a type (the xiangqi soldier's sideways steps beyond the river make it FSF's soldier
+# `fsW`, not the shogi pawn `fW`).  FSF's immobile piece, which has no moves, is left out.
 FSF_PIECE_ORDER = (
     ("pawn", "fmWfcF"), ("knight", "N"), ("bishop", "B"), ("rook", "R"), ("queen", "Q"),
     ("fers", "F"), ("alfil", "A"), ("fers_alfil", "FA"), ("silver", "FfW"),
     ("aiwok", "RNF"), ("bers", "RF"), ("archbishop", "BN"), ("chancellor", "RN"),
     ("amazon", "QN"), ("knibis", "mNcB"), ("biskni", "mBcN"), ("kniroo", "mNcR"),
     ("rookni", "mRcN"), ("shogi_pawn", "fW"), ("lance", "fR"), ("shogi_knight", "ffN"),
-    ("gold", "WfF"), ("dragon_horse", "BW"), ("cannon", "mRcpR"), ("horse", "nN"),
-    ("elephant", "nA"), ("wazir", "W"), ("commoner", "K"), ("centaur", "KN"),
+    ("gold", "WfF"), ("dragon_horse", "BW"), ("clobber", "cW"), ("breakthrough", "fmWfF"),
+    ("cannon", "mRcpR"), ("janggi_cannon", "pR"), ("soldier", "fsW"),
+    ("horse", "nN"), ("elephant", "nA"), ("janggi_elephant", "nZ"), ("banner", "RcpRnN"),
+    ("wazir", "W"), ("commoner", "K"), ("centaur", "KN"),
 )
+# Built-in types that are more than their moves: the janggi cannon is a `pR` hopper that
+# may neither hop over nor capture a cannon (our `no hop over` and `no capture of` the
+# piece by itself); a plain `pR` piece is one of FSF's custom pieces.
+_SELF_BANNED = {"janggi_cannon"}
 
 _HAND_ORDERS = WeakKeyDictionary()     # Game -> hand_order(game.variant)
 
 
-def _signature(atoms):
-    """What identifies a piece's moves: its unconditional atoms, as a set."""
+def _signature(atoms, regions=False):
+    """What identifies a piece's moves: its atoms, as a set; without `regions` only the
+    unconditional ones, with it also those allowed only in a region (not its lines)."""
     return frozenset((a.dx, a.dy, a.kind, a.max_steps, a.moves, a.captures, a.lame_path)
-                     for a in atoms if not a.initial and a.only_in is None)
+                     for a in atoms if not a.initial and not a.along
+                     and (regions or a.only_in is None))
 
 
 @lru_cache(maxsize=None)
@@ -64,16 +74,29 @@ def _fsf_rank_of_signature():
     return ranks
 
 
+def _fsf_rank(variant, piece):
+    """The rank of FSF's built-in type that moves as `piece`, or None (a custom piece)."""
+    known = _fsf_rank_of_signature()
+    found = known.get(_signature(piece.moves, regions=True))
+    if found is None:
+        found = known.get(_signature(piece.moves))
+    if found is not None and FSF_PIECE_ORDER[found][0] in _SELF_BANNED:
+        itself = (piece.name, piece.name)
+        if itself not in variant.capture_bans or itself not in variant.screen_bans:
+            return None
+    return found
+
+
 def hand_order(variant):
     """The piece type indices in the order FSF writes a side's holdings."""
-    known = _fsf_rank_of_signature()
     custom = len(FSF_PIECE_ORDER)
 
     def rank(index):
         piece = variant.pieces[index]
         if piece.royal:
             return custom + len(variant.pieces)        # FSF's KING is numbered last
-        return known.get(_signature(piece.moves), custom + index)
+        found = _fsf_rank(variant, piece)
+        return custom + index if found is None else found
 
     return tuple(sorted(range(len(variant.pieces)), key=rank, reverse=True))
 

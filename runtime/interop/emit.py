@@ -12,7 +12,7 @@ whole game out instead of `extends`).
 import re
 from dataclasses import dataclass, field
 
-from . import emit_drops, emit_ends, emit_rules, fsf, regions
+from . import emit_drops, emit_ends, emit_moves, emit_rules, fsf, regions
 from .config import Setting
 from .errors import ImportRefusal
 from .lines import TAKE_BACK, Line
@@ -121,6 +121,7 @@ def pieces(w):
         if fsf_type == "janggiCannon":
             lines += emit_rules.janggi_cannon(w, piece)
             continue
+        emit_rules.refuse_lame_atoms(w, fsf_type, piece)
         betza = piece.betza.replace("e", "")            # FSF's e: en passant, see below
         if fsf_type == "pawn":
             betza += "ifmnD" if cfg.flag("doubleStep") else ""
@@ -135,7 +136,8 @@ def pieces(w):
                                 "disagrees with the same position read from its FEN)",
                                 piece.setting.value)
         key = piece.setting.key or fsf_type
-        lines.append(Line(f"piece {w.names[fsf_type]} {piece.letter.upper()} {betza}{royal}"
+        letters = emit_rules.royal_letters(w, piece) if royal else piece.letter.upper()
+        lines.append(Line(f"piece {w.names[fsf_type]} {letters} {betza}{royal}"
                           .rstrip(), (key,)))
     return _no_royal(w) + lines + _promoted_pieces(w)
 
@@ -218,7 +220,7 @@ def promotion(w):
                "mandatoryPawnPromotion")
     for pawn in pawns:
         names = ", ".join(w.names[c] for c in choices if c != pawn)
-        if names:
+        if names and _appears(w, pawn, choices):
             lines.append(Line(f"promote {w.names[pawn]} to {names} in {zone}{forced}", sources))
     if w.config.flag("pieceDemotion") or w.config.flag("piecePromotionOnCapture"):
         return lines + _flips(w)
@@ -230,6 +232,16 @@ def promotion(w):
                           f"on entering or leaving{forced}",
                           ("promotedPieceType", "mandatoryPiecePromotion")))
     return lines
+
+
+def _appears(w, fsf_type, choices):
+    """Whether pieces of an FSF type can ever stand on the board: in the start position
+    or reached by a promotion.  FSF's promotion of a type that never appears does
+    nothing (1d-chess inherits chess's pawn), and the language refuses one that cannot
+    happen, so it is left out."""
+    letters = {ch.lower() for ch in w.config.value("startFen").split()[0] if ch.isalpha()}
+    reached = set(choices) | {high for _, high in promoted_pairs(w)}
+    return w.config.pieces[fsf_type].letter in letters or fsf_type in reached
 
 
 def _flips(w):
@@ -254,8 +266,8 @@ def en_passant(w):
                              "en passant types")
     able = [t for t in takers if _has_double_step(w, t)]
     lines = [Line("no en passant")] if w.extends else []
-    if not able:
-        return lines
+    if not able or not (w.squares("enPassantRegionWhite") or w.squares("enPassantRegionBlack")):
+        return lines                        # (an empty region: FSF marks no double step)
     _refuse_promoting_en_passant(w, able)
     where = ""
     if w.squares("enPassantRegionWhite") != regions.everything(w.files, w.ranks) or \
@@ -332,8 +344,10 @@ def _right(wing, side):
 
 
 def _castling_field(w):
-    fields = w.config.value("startFen").split()
+    fields = fsf_read_fen(w.config.value("startFen")).split()
     field = fields[2] if len(fields) > 2 and not fields[2].isdigit() else "-"
+    gates = emit_moves.rights_letters(w)
+    field = "".join(ch for ch in field if ch not in gates) or "-"
     if any(ch not in "KQkq-" for ch in field):
         w.refuse("startFen", "castling rights named by the rook's file (Shredder FEN) are "
                              "not in the language yet")
@@ -351,9 +365,11 @@ def _castling(w, setup, side, rank, king, wing):
         return None
     king_to = _file(w, f"castling{wing}File")
     if abs(king_to - king) < (1 if w.config.flag("chess960") else 2):
-        w.refuse(f"castling{wing}File", "a castling in which the king moves one square, which "
-                 "Fairy-Stockfish writes as the king taking its rook, is not in the language "
-                 "yet")
+        w.refuse(f"castling{wing}File", "a castling in which the king moves one square: "
+                 "Fairy-Stockfish writes it as the king taking its rook (d1a1) and its other "
+                 "castlings by the king's square (d1g1), with KQkq rights; `chess960 "
+                 "castling` writes every castling as the king taking its rook, the rights by "
+                 "file (HAha)")
     squares = [regions.name((f, rank)) for f in (king, king_to, rook, king_to - step)]
     return Line("castling for {} king {} to {}, rook {} to {}".format(side, *squares),
                 ("castling", f"castling{wing}File", rook_option, "castlingRank"))
@@ -474,12 +490,13 @@ def setup(w):
     written = w.config.value("startFen")
     fen = fsf_read_fen(written)
     fields = fen.split()
-    if fen != written and fields[1] == "w" and fields[4] != "0":
+    if fen != written and fields[1] == "w" and fields[-2] != "0":
         w.refuse("startFen", f"Fairy-Stockfish reads it as '{fen}': a halfmove clock of "
-                             f"{fields[4]} before any move, which Fairyforge refuses; write "
+                             f"{fields[-2]} before any move, which Fairyforge refuses; write "
                              "all six fields (w - - 0 1)")
     if not w.config.flag("castling") and len(fields) > 3 and fields[2].isalpha():
-        fields[2] = "-"                     # FSF ignores the rights without castling
+        # FSF ignores the castling rights without castling, not the gating rights
+        fields[2] = emit_moves.rights_letters(w) or "-"
         fen = " ".join(fields)
     return [Line(f'setup "{fen}"', ("startFen",))]
 
@@ -489,6 +506,10 @@ def fsf_read_fen(fen):
     numbers (`w - 0 1`), it takes the first number for the en passant field (none) and
     the second for the halfmove clock, the move number staying 1."""
     fields = fen.split()
+    if len(fields) == 5 and re.fullmatch(r"\d+\+\d+", fields[2]):
+        # check counts where the castling field stands (rookmate's `w 7+7 0 1`): FSF
+        # reads no castling, no en passant, the counts and the two counters
+        return " ".join(fields[:2] + ["-", "-"] + fields[2:])
     if len(fields) == 5 and not fields[2].isdigit() and fields[3].isdigit() \
             and fields[4].isdigit():
         return " ".join(fields[:3] + ["-", fields[4], "1"])
@@ -557,9 +578,11 @@ def confine(w):
 
 # The order in which the concerns are written (regions come first, collected on the way)
 CONCERNS = {"board": board, "pieces": pieces, "initial": initial, "promotion": promotion,
-            "en_passant": en_passant, "castling": castling, "drops": drops,
+            "en_passant": en_passant, "castling": castling, "gating": emit_moves.gating,
+            "drops": drops,
             "confine": confine, "facing_kings": facing_kings, "checks": checks,
             "captures": emit_ends.compulsory, "explosions": emit_rules.explosions,
+            "petrify": emit_moves.petrify, "walling": emit_moves.walling,
             "capture_bans": emit_rules.capture_bans, "lines": emit_rules.palace_lines,
             "pass": emit_rules.passing, "check_escape": emit_rules.check_escape,
             "bikjang": emit_rules.bikjang, "material": emit_rules.material,

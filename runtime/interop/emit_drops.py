@@ -12,21 +12,38 @@ from .lines import Line
 def hand_order_clash(config, variant):
     """FSF writes a hand in descending order of its piece-type numbers (custom pieces
     above every built-in type); Fairyforge's FEN writer (runtime/fen_out.py, hand_order)
-    knows FSF's types by their moves.  The first pair of pieces (FSF types) that the two
-    would write in different orders, or None."""
+    knows FSF's types by their moves.  The first pair of pieces (FSF types) that can be
+    held and that the two would write in different orders, or None."""
     from ..fen_out import hand_order
     if not variant.drops:
         return None
     by_letter = {p.letter: t for t, p in config.pieces.items() if t != fsf.KING}
+    held = _holdable(config)
     ours = [by_letter[p.tokens[0].lower()] for p in (variant.pieces[i] for i in
                                                      hand_order(variant))
             if p.tokens[0] and p.tokens[0].lower() in by_letter and not p.royal]
+    ours = [t for t in ours if t in held]
     order = list(fsf.PIECE_OPTIONS)
     theirs = sorted(ours, key=order.index, reverse=True)
     for a, b in zip(ours, theirs):
         if a != b:
             return b, a
     return None
+
+
+def _holdable(config):
+    """The FSF types that can reach a hand: those of the start position (board and
+    hands), and the promotion choices where a captured promoted pawn stays promoted
+    (dropLoop; else it goes to hand as a pawn).  FSF's types that are only the target of
+    promotedPieceType (pandemonium's customPiece1) never stand in the setup: the import
+    writes them as `+` pieces, which return to hand unpromoted."""
+    board = config.value("startFen").split()[0]
+    letters = {ch.lower() for ch in board if ch.isalpha()}
+    held = {t for t, p in config.pieces.items() if p.letter in letters}
+    if config.flag("dropLoop"):
+        from .emit import Writer
+        held |= set(Writer(config, {}, "mirror").types("promotionPieceTypesWhite"))
+    return held
 
 
 def all_flags(w):

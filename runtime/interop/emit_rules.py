@@ -4,7 +4,10 @@ lines, passing, the check-escape rule (makpong), bikjang, material counting,
 pseudo-royal pieces and promotion limits.  Generators as in emit.py (a `Writer` in,
 `Line`s out, `TAKE_BACK` for a child that would have to take back a parent's rule)."""
 
+import re
+
 from . import fsf
+from .errors import ImportRefusal
 from .lines import TAKE_BACK, Line
 
 # Fairy-Stockfish's janggi material (position.h, material_counting_result): its types
@@ -49,6 +52,39 @@ def _immune(w):
         return []
     return [Line(f"explosions spare {', '.join(w.names_of(immune))}",
                  ("blastImmuneTypes",))]
+
+
+# The atoms on which Fairy-Stockfish's lame modifier `n` works (bitboard.cpp,
+# lame_leaper_path); on any other (nC, nW, nF, nH, nG) pyffish's piece never moves.
+LAME_ATOMS = "NADZ"
+
+
+def refuse_lame_atoms(w, fsf_type, piece):
+    """A Betza `n` on an atom where FSF's piece gets no moves, but ours a lame leap."""
+    for modifiers, atom in re.findall(r"([a-z]*)([A-Z])", piece.betza):
+        if "n" in modifiers and atom not in LAME_ATOMS:
+            raise ImportRefusal(w.config.section, piece.setting.key or fsf_type,
+                                piece.setting.line, f"a lame {atom} (Betza n{atom}): "
+                                "Fairy-Stockfish gives it no moves at all (its lame leaps are "
+                                f"{', '.join('n' + a for a in LAME_ATOMS)}), the language a "
+                                "lame leap", piece.setting.value)
+
+
+def royal_letters(w, piece):
+    """The royal piece's letters: a side without one in the start position, that can
+    never get one (no promotion to it; a royal piece is never in hand), owns none
+    (maharajah's White: `-/k`), as Fairy-Stockfish plays a side without a king."""
+    from .emit import promoted_pairs
+    board = w.config.value("startFen").split()[0]
+    reached = {w.config.type_of(ch) for ch in w.config.value("promotionPieceTypesWhite")}
+    reached |= {high for _, high in promoted_pairs(w)}
+    if w.config.type_of(piece.letter) in reached:
+        return piece.letter.upper()
+    white = piece.letter.upper() if piece.letter.upper() in board else "-"
+    black = piece.letter if piece.letter in board else "-"
+    if white != "-" and black != "-":
+        return piece.letter.upper()
+    return f"{white}/{black}"
 
 
 def capture_bans(w):

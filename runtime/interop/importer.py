@@ -65,8 +65,9 @@ def _stuck_pieces_matter(config, path):
 
 
 # A concern whose statements are checked against another's: the parent's castling
-# against a new setup, its promotions and en passant against new pieces.
-DEPENDS = {"setup": ("castling", "initial"),
+# and check count (`3+3`) against a new setup, its promotions and en passant against
+# new pieces.
+DEPENDS = {"setup": ("castling", "initial", "check_count"),
            "pieces": ("en_passant", "initial", "move_rule", "explosions"),
            "castling": ("setup",)}
 
