@@ -67,7 +67,7 @@ def count(position, depth, divide=False, say=print):
     """
     if depth == 0:
         return 1
-    engine, notation = position.engine, position.game.notation
+    engine, notation = position.engine, position.notation
     colour = engine.state()[0]
     codes = engine.legal_moves()
     bar = _progress_bar(len(codes), depth)
