@@ -98,8 +98,10 @@ def read_rights(rules, parsed):
         rank = 0 if colour == 0 else v.ranks - 1
         option = by_wing.get((colour, "K")) or by_wing.get((colour, "Q"))
         if option is None or not (up in "KQ" or 0 <= ord(up) - ord("A") < v.files):
+            last = chr(ord("a") + v.files - 1)
             problems.append(("castling", f"'{token}' is not a castling right of this game "
-                             "(rights: K, Q or a rook's file, by side)"))
+                             f"(rights: K, Q or a rook's file A-{last.upper()} for White; "
+                             f"k, q or a-{last} for Black)"))
             continue
         rook_piece, king_piece = option[1], option[2]
         square = (_outermost_rook(board, rook_piece, v.files, rank, up) if up in "KQ"
@@ -130,6 +132,8 @@ def _right(by_wing, rights, token, colour, king, square, board, rook_piece):
     option = by_wing.get((colour, wing))
     if option is None:
         return f"'{token}': {side} has no castling on that side of its king"
+    if rights.get(option[0]) == (king, square):
+        return f"'{token}' is given twice (the {side} rook on {square_name(*square)})"
     if option[0] in rights:
         return f"'{token}': {side} is given two castling rights on one side of its king"
     rights[option[0]] = (king, square)
