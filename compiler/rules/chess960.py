@@ -64,12 +64,9 @@ def options(rules):
 
 def _outermost_rook(board, rook_piece, files, rank, wing):
     """The square of the outermost `rook_piece` on `rank` scanning from the wing's
-    corner (Fairy-Stockfish's K and Q), or the far corner's square if none."""
+    corner (Fairy-Stockfish's K and Q), or None."""
     order = range(files - 1, -1, -1) if wing == "K" else range(files)
-    for f in order:
-        if board.get((f, rank)) == rook_piece:
-            return (f, rank)
-    return (order[-1], rank)
+    return next(((f, rank) for f in order if board.get((f, rank)) == rook_piece), None)
 
 
 def _castling_king(board, king_piece, rank, rook_square):
@@ -106,6 +103,10 @@ def read_rights(rules, parsed):
         rook_piece, king_piece = option[1], option[2]
         square = (_outermost_rook(board, rook_piece, v.files, rank, up) if up in "KQ"
                   else (ord(up) - ord("A"), rank))
+        if square is None:
+            problems.append(("castling", f"'{token}': no {SIDES[colour]} rook on its first "
+                             "rank to castle with"))
+            continue
         if colour not in kings:
             kings[colour] = _castling_king(board, king_piece, rank, square)
         king = kings[colour]
