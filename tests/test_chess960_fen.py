@@ -53,6 +53,14 @@ def test_a_king_on_its_destination_castles_without_moving(games):
     assert pos.fen().startswith("4k3/8/8/8/8/8/8/1R3RK1 b - -")       # only the rook moved
 
 
+def test_castling_san_goes_by_the_wing_not_the_kings_step(games):
+    from fairyforge.san import parse_san, san
+    pos = games["fischerandom"].position("4k3/8/8/8/8/8/8/1R4KR w KQ - 0 1")
+    castlings = {m.uci: san(pos, m) for m in pos.legal_moves() if m.is_castling}
+    assert castlings == {"g1h1": "O-O", "g1b1": "O-O-O"}
+    assert str(parse_san(pos, "O-O")) == "g1h1"
+
+
 @pytest.mark.parametrize("field,written,castles", [
     ("Q", "A", None),                # Q: the outermost rook, a1 (blocked by the c1 rook)
     ("A", "A", None),
