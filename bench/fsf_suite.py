@@ -10,7 +10,9 @@ Usage:
 The rows are tests/data/perft_fsf_suite.tsv (a copy of Fairy-Stockfish's
 tests/perft.sh).  A row whose game is not bundled is reported as not covered, with
 the reason docs/fsf-variants.md gives for that game; a row whose FEN the game refuses
-(the Chess960 rows) is reported as refused, with the reason.  Engines come from your
+is reported as refused, with the reason.  The rows Fairy-Stockfish runs with
+UCI_Chess960 = true (tests/data/perft_fsf_chess960.tsv) run on the game's Chess960
+twin (`ff.load(name, chess960=True)`).  Engines come from your
 FAIRYFORGE_CACHE (built when missing).  Progress goes to stderr; the exit status is 1
 if any row is counted wrong.  tests/test_fsf_catalog.py asserts the same rows.
 """
@@ -28,12 +30,17 @@ from fairyforge.errors import FenError
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUITE = os.path.join(ROOT, "tests", "data", "perft_fsf_suite.tsv")
+CHESS960 = os.path.join(ROOT, "tests", "data", "perft_fsf_chess960.tsv")
 CATALOG = os.path.join(ROOT, "docs", "fsf-variants.md")
 
 
 def read_rows(only):
     with open(SUITE) as handle:
         rows = list(csv.DictReader(handle, delimiter="\t"))
+    with open(CHESS960) as handle:
+        chess960 = {(r["variant"], r["fen"]) for r in csv.DictReader(handle, delimiter="\t")}
+    for row in rows:
+        row["chess960"] = (row["variant"], row["fen"]) in chess960
     return [r for r in rows if not only or r["variant"] in only]
 
 
@@ -49,7 +56,10 @@ def reasons():
 
 
 def count(games, row):
-    game = games.setdefault(row["variant"], ff.load(row["variant"]))
+    key = (row["variant"], row["chess960"])
+    if key not in games:
+        games[key] = ff.load(row["variant"], chess960=row["chess960"])
+    game = games[key]
     pos = game.start() if row["fen"] == "startpos" else game.position(row["fen"])
     return pos.perft(int(row["depth"]))
 
@@ -67,7 +77,7 @@ def run(rows, max_nodes):
             start = time.perf_counter()
             try:
                 got = count(games, row)
-            except FenError as err:      # a position the game cannot hold (Chess960 rows)
+            except FenError as err:      # a position the game cannot hold
                 results.append((row, "refused", str(err)))
                 print(f"{row['variant']} depth {row['depth']}: refused", file=sys.stderr)
                 continue

@@ -100,6 +100,28 @@ def collect(definition, bag):
     return statements + definition.statements, header
 
 
+def load_chess960_twin(name_or_path):
+    """A game's Chess960 twin (Fairy-Stockfish's UCI_Chess960 switch): its definition
+    with `chess960 castling` added, so that it castles from the FEN's king and rook
+    squares.  A game that has the statement already is its own twin."""
+    variant = load_variant(name_or_path)
+    if variant.chess960_castling:
+        return variant
+    if not variant.castling:
+        raise UnknownGameError(f"'{name_or_path}' has no castling, so it has no Chess960 "
+                               "twin (chess960 castling needs a `castling` statement)")
+    path = os.path.abspath(locate(name_or_path))
+    title = variant.title.replace('"', "'")
+    text = (f'variant {variant.name} "{title} (Chess960)" extends "{path}"\n'
+            "chess960 castling\n")
+    bag = DiagnosticBag()
+    definition = parse_phase.parse_text(text, f"{path} (Chess960 twin)", bag)
+    from .resolve import resolve
+    twin = resolve(definition, bag)
+    bag.raise_if_any()
+    return twin
+
+
 def load_variant(name_or_path):
     """Parse and resolve a bundled game or a definition file into a Variant."""
     from .resolve import resolve

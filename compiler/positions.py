@@ -13,7 +13,7 @@ from fairyforge.encoding import MAX_HAND
 from fairyforge.fen import parse_fen, parse_square, square_name
 
 from .geometry import PieceWalk, orient, squares_of
-from .rules import counting, first_moves, gating
+from .rules import chess960, counting, first_moves, gating
 
 # The engine's limit for a counting rule's plies (MAX_PLAIN_COUNTER, compiler/core/board.pxi).
 MAX_PLAIN_COUNTER = 30000
@@ -72,13 +72,15 @@ class PositionRules:
                                        else self.castling_files.get(c, c) for c in text]
 
     def _castling(self, setup):
-        """FEN letter -> (colour, king square, rook square, the setup's piece there)."""
-        rights = {}
-        for c in self.v.castling:
+        """FEN letter -> (colour, king square, rook square, the setup's piece there);
+        self.castling_bits: FEN letter -> the option's bit (its statement's place)."""
+        rights, self.castling_bits = {}, {}
+        for bit, c in enumerate(self.v.castling):
             colour = SIDES.index(c.side)
             king = parse_square(c.king_from, self.v.files, self.v.ranks)
             rook = parse_square(c.rook_from, self.v.files, self.v.ranks)
             letter = "K" if rook[0] > king[0] else "Q"
+            self.castling_bits[letter if colour == 0 else letter.lower()] = bit
             rights[letter if colour == 0 else letter.lower()] = (
                 colour, king, rook, setup.board.get(rook) or self._dropped_rook(colour),
                 self._castling_piece(c, colour))
@@ -247,6 +249,8 @@ class PositionRules:
         """(castling K/Q letters, gated squares) of the FEN's castling field; gated
         squares are (file, rank) pairs, only in a game with gating (read as
         Fairy-Stockfish reads them: gating.read_rights)."""
+        if self.v.chess960_castling:
+            return [], chess960.read_rights(self, parsed)[1]
         if not self.v.gate_pieces:
             return self.castling_rights(parsed.castling), set()
         letters, gates, _ = gating.read_rights(self, parsed)
@@ -261,6 +265,8 @@ class PositionRules:
     def _castling_problems(self, parsed):
         if parsed.castling == "-":
             return []
+        if self.v.chess960_castling:
+            return chess960.read_rights(self, parsed)[2]
         out, seen = [], set()
         letters = self.castling_rights(parsed.castling)
         if self.v.gate_pieces:

@@ -23,13 +23,16 @@ __all__ = ["load", "Game", "Position", "Move", "Outcome", "FairyforgeError",
 _loaded = {}
 
 
-def load(name_or_path, progress=None):
+def load(name_or_path, progress=None, chess960=False):
     """Compile (or fetch from the cache) a game: a bundled name or a definition file path.
 
     `progress`, if given, is called with short messages while a build runs.
+    `chess960=True` gives the game's Chess960 twin (Fairy-Stockfish's UCI_Chess960: the
+    definition with `chess960 castling` added, its own engine), for a game with castling.
     """
     from .compiler import build, loader
-    variant = loader.load_variant(name_or_path)
+    variant = (loader.load_chess960_twin(name_or_path) if chess960
+               else loader.load_variant(name_or_path))
     path, module = build.load_module(variant, progress=progress)
     if path not in _loaded:
         _loaded[path] = Game(variant, module, path)

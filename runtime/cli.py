@@ -3,7 +3,7 @@
     fairyforge check FILE...             check definitions; exit 2 on errors
     fairyforge show GAME [--svg FILE]    the resolved rules as YAML (or a picture)
     fairyforge build GAME                compile (or find in the cache) a game's engine
-    fairyforge perft GAME DEPTH [--fen FEN] [--divide]
+    fairyforge perft GAME DEPTH [--fen FEN] [--divide] [--chess960]
     fairyforge games                     the bundled games: name, title, definition file
     fairyforge cache list|clean|path     the built engines on disk
     fairyforge studio                    the web studio on http://127.0.0.1:8765/

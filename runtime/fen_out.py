@@ -133,12 +133,13 @@ def _holdings_text(game, hands):
                    for colour in (0, 1) for typ in order if hands[colour * n + typ])
 
 
-def _castling_text(game, bits, hands):
+def _castling_text(game, engine, bits, hands):
     # K-side before Q-side, White before Black: KQkq (or, with `chess960 castling`, the
     # rooks' files: HAha); with gating, each side's gating files after its own letters.
     # First-move rights (rules/first_moves.py) follow each side's castling, by file.
     meta = game.meta
-    rights = sorted(meta["castling"], key=lambda c: (c["colour"], c["fen"].upper() != "K"))
+    rights = sorted(_castling_rights(game, engine),
+                    key=lambda c: (c["colour"], c["fen"].upper() != "K"))
     held = [(c, _castling_letter(game, c)) for c in rights if bits & (1 << c["bit"])]
     if meta["gating"]["on"]:
         return write_rights(meta, held, bits, hands)
@@ -146,6 +147,16 @@ def _castling_text(game, bits, hands):
     text += [((r["colour"], 1 + r["square"][0]), r["letter"])
              for r in game.position_rules.first_rights.values() if bits & (1 << r["bit"])]
     return "".join(letter for _, letter in sorted(text, key=lambda h: h[0])) or "-"
+
+
+def _castling_rights(game, engine):
+    """The game's castling options; under `chess960 castling` with the king's and the
+    rooks' squares of the position (its FEN's)."""
+    if not game.meta["chess960_castling"]:
+        return game.meta["castling"]
+    kings, rooks = engine.castling_squares()
+    return [dict(c, king_from=kings[c["colour"]], rook_from=rooks[c["bit"]])
+            for c in game.meta["castling"]]
 
 
 def _castling_letter(game, right):
@@ -191,7 +202,7 @@ def write_fen(game, engine):
         # the halfmove clock (as Fairy-Stockfish writes them).
         ep_text, halfmove = engine.counters()
     checks = "{}+{} ".format(*engine.counters()) if meta["check_count"] else ""
-    castling_text = _castling_text(game, castling, engine.hands())
+    castling_text = _castling_text(game, engine, castling, engine.hands())
     fen = (f"{text} {'wb'[side]} {castling_text} {ep_text} {checks}"
            f"{halfmove} {fullmove}")
     if meta["restrictions"]:

@@ -1,5 +1,6 @@
 """Moves as users see them: an engine move code with its UCI-style text."""
 
+import copy
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -143,6 +144,14 @@ class Notation:
                                   for i, index in enumerate(meta["squares"])}
         self.pieces = meta["pieces"]
         self._castling_rook = {c["bit"]: c["rook_from"] for c in meta["castling"]}
+
+    def with_castling_rooks(self, rooks):
+        """This notation for a position whose castling options take their rooks from
+        `rooks` ({castling bit: square index}; `chess960 castling`, where the FEN puts
+        them)."""
+        other = copy.copy(self)
+        other._castling_rook = dict(rooks)
+        return other
 
     def text(self, code, colour=0):
         frm, to, sel = move_from(code), move_to(code), move_selector(code)

@@ -1,4 +1,6 @@
-"""`fairyforge perft GAME DEPTH [--fen FEN] [--divide] [-q]`: count the legal-move tree.
+"""`fairyforge perft GAME DEPTH [--fen FEN] [--divide] [--chess960] [-q]`: count the
+legal-move tree (`--chess960`: on the game's Chess960 twin, Fairy-Stockfish's
+UCI_Chess960, castling from the FEN's king and rook squares).
 
 The count is the last line of standard output; the timing goes to standard error.  The
 first moves are counted one at a time (each subtree in C), which gives two things: on
@@ -42,6 +44,9 @@ def add_parser(subparsers):
                    help=f"plies to look ahead (0 to {MAX_DEPTH})")
     f.add_argument("--fen", help="start from this position instead of the setup")
     f.add_argument("--divide", action="store_true", help="count per first move")
+    f.add_argument("--chess960", action="store_true",
+                   help="castle as Chess960 from the FEN's king and rooks (Fairy-Stockfish's "
+                        "UCI_Chess960): the game with `chess960 castling` added")
     f.add_argument("-q", "--quiet", action="store_true", help="print only the count")
     f.set_defaults(func=run)
     return f
@@ -67,7 +72,7 @@ def count(position, depth, divide=False, say=print):
     """
     if depth == 0:
         return 1
-    engine, notation = position.engine, position.game.notation
+    engine, notation = position.engine, position.notation
     colour = engine.state()[0]
     codes = engine.legal_moves()
     bar = _progress_bar(len(codes), depth)
@@ -103,7 +108,8 @@ def run(args):
         print("fairyforge perft: error: --divide needs DEPTH 1 or more (it lists the "
               "first moves)", file=sys.stderr)
         return 2
-    game = load(args.game, progress=lambda m: print(f"  {m}", file=sys.stderr, flush=True))
+    game = load(args.game, progress=lambda m: print(f"  {m}", file=sys.stderr, flush=True),
+                chess960=args.chess960)
     position = game.position(args.fen) if args.fen else game.start()
     started = time.monotonic()
     total = count(position, args.depth, divide=args.divide,

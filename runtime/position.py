@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from . import cycles
+from .compiler.rules import chess960
 from .encoding import F_DROP, OFF, move_from, piece_code
 from .errors import (ArgumentError, EmptyHistoryError, FenError, IllegalMoveError,
                      InvalidMoveError)
@@ -78,6 +79,20 @@ class Position:
             index[square_name(*ep)] if ep else 0, index[square_name(*victim)] if ep else 0,
             halfmove, parsed.fullmove,
             (1 if "w" in parsed.lifted else 0) | (2 if "b" in parsed.lifted else 0), counters)
+        self.notation = game.notation
+        if meta["chess960_castling"]:
+            self._set_castling_squares(parsed)
+
+    def _set_castling_squares(self, parsed):
+        """`chess960 castling`: the king's and rooks' squares the FEN gives castle."""
+        rights, _, _ = chess960.read_rights(self.game.position_rules, parsed)
+        index, kings = self.game.notation.index_of_square, [0, 0]
+        rooks = [0] * len(self.game.meta["castling"])
+        for bit, (king, rook) in rights.items():
+            kings[0 if king[1] == 0 else 1] = index[square_name(*king)]
+            rooks[bit] = index[square_name(*rook)]
+        self._engine.set_castling_squares(kings, rooks)
+        self.notation = self.game.notation.with_castling_rooks(dict(enumerate(rooks)))
 
     def _castling_bits(self, parsed):
         """The castling rights' bits, with the first-move rights (rules/first_moves.py)
@@ -85,7 +100,11 @@ class Position:
         meta, rules = self.game.meta, self.game.position_rules
         bits = {c["fen"]: 1 << c["bit"] for c in meta["castling"]}
         bits.update((letter, 1 << right["bit"]) for letter, right in rules.first_rights.items())
-        letters, gates = rules.rights(parsed)
+        if meta["chess960_castling"]:        # (rights by the FEN's own king and rooks)
+            rights, gates, _ = chess960.read_rights(rules, parsed)
+            letters = [c["fen"] for c in meta["castling"] if c["bit"] in rights]
+        else:
+            letters, gates = rules.rights(parsed)
         gate_bits = {(b["file"], 0 if b["colour"] == 0 else meta["ranks"] - 1): b["mask"]
                      for b in meta["gating"]["bits"]}
         return (sum(bits[letter] for letter in set(letters) if letter in bits)
@@ -103,7 +122,7 @@ class Position:
 
     def legal_moves(self):
         """The legal moves, history-dependent rules (perpetual check and chase) included."""
-        notation, colour = self.game.notation, self._engine.state()[0]
+        notation, colour = self.notation, self._engine.state()[0]
         codes = self._engine.legal_moves()
         if cycles.refuses_moves(self.game.meta) and self._could_repeat():
             codes = [c for c in codes if self._cycle_rule_broken(c) is None]
@@ -228,7 +247,7 @@ class Position:
 
     def divide(self, depth):
         """[(move, leaf count)] for every legal move: perft's first ply (depth >= 1)."""
-        notation, colour = self.game.notation, self._engine.state()[0]
+        notation, colour = self.notation, self._engine.state()[0]
         return [(notation.move(code, colour), count)
                 for code, count in self._engine.divide(_perft_depth(depth, 1))]
 

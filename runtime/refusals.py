@@ -82,7 +82,7 @@ def _gate_mismatch(position, text):
     if not gating["on"] or not m:
         return None
     frm, to, letter = m.groups()
-    notation, colour = position.game.notation, position.engine.state()[0]
+    notation, colour = position.notation, position.engine.state()[0]
     texts = {notation.text(code, colour) for code in position.engine.pseudo_moves()}
     if frm + to not in texts:
         return None                     # no such move, or a promotion: said elsewhere
@@ -110,7 +110,7 @@ def _promotion_mismatch(position, text):
     if not m:
         return None
     base, suffix = m.groups()
-    notation, colour = position.game.notation, position.engine.state()[0]
+    notation, colour = position.notation, position.engine.state()[0]
     endings = []                    # in the game's order of promotion choices
     for t in (notation.text(code, colour) for code in position.engine.pseudo_moves()):
         if t.startswith(base) and re.fullmatch(r"[a-z+-]?", t[len(base):]) \
@@ -132,7 +132,7 @@ def _promotion_mismatch(position, text):
 
 def _rule_broken(position, text):
     """Why a move the pieces could make is refused, or None if they cannot make it."""
-    notation, colour = position.game.notation, position.engine.state()[0]
+    notation, colour = position.notation, position.engine.state()[0]
     for code in position.engine.pseudo_moves():
         if notation.text(code, colour) == text:
             reason = position.engine.refusal(code)

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from .encoding import code_colour, code_type
+from .encoding import code_colour, code_type, move_selector
 from .errors import IllegalMoveError, InvalidMoveError, MoveError
 from .svg_pieces import moves_like_chess_pawn
 
@@ -178,12 +178,19 @@ def _parts(pos, move, ucis):
     return replace(parts, wall=move.wall_square) if move.wall_square else parts
 
 
+def _kingside(meta, move):
+    """Is a castling the king's-side one?  (By its right's letter: under `chess960
+    castling` the king may castle without moving, g1h1.)"""
+    bit = move_selector(move.code)
+    return next(c["fen"] for c in meta["castling"] if c["bit"] == bit).upper() == "K"
+
+
 def _move_parts(pos, move, ucis):
     meta = pos.game.meta
     colour = move.side
     gate = _gate(meta, move)
     if move.is_castling:
-        castle = "O-O" if move.to_square[0] > move.from_square[0] else "O-O-O"
+        castle = "O-O" if _kingside(meta, move) else "O-O-O"
         return Parts("K", None, False, move.to_square, "", castle=castle,
                      gate=gate + (move.gate_square if gate else ""))
     if move.is_drop:

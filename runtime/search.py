@@ -211,7 +211,7 @@ def _deepen(run, limit_depth, multipv, on_info, stop_flag):
 
 def _pv(position, best):
     """The principal variation starting with `best`, as Move objects."""
-    notation = position.game.notation
+    notation = position.notation
     engine = position.engine
     line = [best]
     engine.push(best.code)
@@ -235,6 +235,6 @@ def _reply(position, best):
     try:
         colour = engine.state()[0]
         score, code, used, stopped = engine.search_depth(2, node_limit=50000)
-        return [position.game.notation.move(code, colour)] if code else []
+        return [position.notation.move(code, colour)] if code else []
     finally:
         engine.pop()

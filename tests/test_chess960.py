@@ -67,8 +67,9 @@ def test_x_fen_and_shredder_letters_are_read(games, field):
 
 @pytest.mark.parametrize("field,message", [
     ("HK", "'K' is given twice"),
-    ("B", "'B' is not a castling right of this game (rights: KkQq, or by the rooks' "
-          "files: HhAa)"),
+    ("B", "'B': no white piece to castle with on b1"),      # (a file letter: its rook)
+    ("N", "'N' is not a castling right of this game (rights: K, Q or a rook's file A-H "
+          "for White; k, q or a-h for Black)"),
 ])
 def test_a_bad_castling_field_is_a_fen_error(games, field, message):
     with pytest.raises(FenError) as err:

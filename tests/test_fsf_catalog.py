@@ -38,20 +38,12 @@ MOVE_RULE_DIFFERENCES = {
 }
 
 
-# The rows of perft.sh's "960 variants" section, which Fairy-Stockfish runs with
-# UCI_Chess960 = true: castling from any king and rook squares, given by the FEN.  The
-# language's castling squares are fixed by the definition, so they are expected to fail
-# (strict xfail, so that Chess960 support shows up).
-CHESS960_ROWS = {
-    ("atomic", "8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"),
-    ("atomic", "r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1"),
-    ("atomic", "Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1"),
-    ("atomic", "1R4kr/4K3/8/8/8/8/8/8 b k - 0 1"),
-    ("extinction", "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1"),
-    ("seirawan", "qbbrnkrn/pppppppp/8/8/8/8/PPPPPPPP/QBBRNKRN[HEhe] w ABCDEFGHabcdefgh - 0 1"),
-}
-CHESS960_REASON = ("Fairy-Stockfish runs this row with UCI_Chess960 = true (castling from "
-                   "the FEN's king and rook squares), which the language cannot say yet")
+# The rows of perft.sh's "960 variants" section (tests/data/perft_fsf_chess960.tsv),
+# which Fairy-Stockfish runs with UCI_Chess960 = true: castling from any king and rook
+# squares, given by the FEN.  They run on the game's Chess960 twin
+# (`ff.load(name, chess960=True)`: the definition with `chess960 castling` added).
+with open(os.path.join(DATA, "perft_fsf_chess960.tsv")) as _handle:
+    CHESS960_ROWS = {(r["variant"], r["fen"]) for r in csv.DictReader(_handle, delimiter="\t")}
 
 
 def catalog():
@@ -68,7 +60,10 @@ def suite_rows():
 
 
 def _build(name):
-    ff.load(name)
+    if isinstance(name, tuple):          # (name, "chess960"): the game's Chess960 twin
+        ff.load(name[0], chess960=True)
+    else:
+        ff.load(name)
     return name
 
 
@@ -77,6 +72,7 @@ def _prebuilt():
     """Build every engine this module needs into the cache, two processes at a time
     (the tests then load them from it)."""
     names = sorted(set(catalog()) | {r["variant"] for r in suite_rows()})
+    names += sorted({(v, "chess960") for v, _ in CHESS960_ROWS})
     with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:
         list(pool.map(_build, names))
 
@@ -114,19 +110,13 @@ def test_move_rule_matches_pyffish(games, variant):
 
 def _suite_params(select):
     return [pytest.param(r["variant"], r["fen"], int(r["depth"]), int(r["nodes"]),
-                         id=f"{r['variant']}-d{r['depth']}-{r['fen'][:24]}",
-                         marks=_chess960_mark(r))
+                         id=f"{r['variant']}-d{r['depth']}-{r['fen'][:24]}")
             for r in suite_rows() if select(int(r["nodes"]))]
 
 
-def _chess960_mark(row):
-    if (row["variant"], row["fen"]) in CHESS960_ROWS:
-        return [pytest.mark.xfail(reason=CHESS960_REASON, strict=True)]
-    return []
-
-
 def _perft(games, variant, fen, depth):
-    game = games[variant]
+    game = (ff.load(variant, chess960=True) if (variant, fen) in CHESS960_ROWS
+            else games[variant])
     pos = game.start() if fen == "startpos" else game.position(fen)
     return pos.perft(depth)
 

@@ -40,6 +40,8 @@ cdef struct Pos:
     int fullmove
     int royal[2]               # square of each side's royal piece, -1 if none on board
     int counter[2]             # a rule kind's two counters (HAS_COUNTERS), else 0
+    int castle_king[2]         # CHESS960: each side's castling king square (0: none), and
+    int castle_rook[NCASTLE]   # each castling option's rook square, both from the FEN
     uint64_t key
     int ply
     Undo* hist

@@ -255,6 +255,9 @@ cdef class Engine:
         self.pos.royal[1] = -1
         self.pos.counter[0] = 0
         self.pos.counter[1] = 0
+        self.pos.castle_king[0] = self.pos.castle_king[1] = 0
+        for i in range(NCASTLE):
+            self.pos.castle_rook[i] = 0
         self.pos.ply = 0
         self._rehash()
 
@@ -372,6 +375,29 @@ cdef class Engine:
     def key(self):
         self._idle()
         return self.pos.key
+
+    def castling_squares(self):
+        """(each side's castling king square, each castling option's rook square):
+        where a CHESS960 game castles from, as its FEN gave them (0: none)."""
+        self._idle()
+        return ((self.pos.castle_king[0], self.pos.castle_king[1]),
+                tuple(self.pos.castle_rook[i] for i in range(NCASTLING)))
+
+    def set_castling_squares(self, kings, rooks):
+        """Set where a CHESS960 game castles from (after set_state): kings, each
+        side's king square; rooks, each castling option's rook square (0: none)."""
+        self._idle()
+        cdef int i
+        if not CHESS960:
+            raise ValueError("castling squares come from the game, not the position")
+        if len(kings) != 2 or len(rooks) != NCASTLING:
+            raise ValueError("2 king squares and %d rook squares expected" % NCASTLING)
+        for sq in list(kings) + list(rooks):
+            if sq and not (0 < sq < NSQ and BOARD_MASK[sq]):
+                raise ValueError("square index %r is not on the board" % sq)
+        self.pos.castle_king[0], self.pos.castle_king[1] = kings[0], kings[1]
+        for i in range(NCASTLING):
+            self.pos.castle_rook[i] = rooks[i]
 
     def ply(self):
         self._idle()

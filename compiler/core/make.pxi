@@ -63,7 +63,7 @@ cdef inline void _make_drop(Pos* p, int to, int typ, int hand_typ, int us) noexc
 
 cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
                                 int us) noexcept nogil:
-    cdef int rf = CASTLE_ROOK_FROM[index], rt = CASTLE_ROOK_TO[index]
+    cdef int rf = castle_rook_from(p, index), rt = CASTLE_ROOK_TO[index]
     cdef int king = p.b[frm], rook = p.b[rf]
     u.moved = king
     remove(p, frm)
@@ -72,7 +72,7 @@ cdef inline void _make_castling(Pos* p, Undo* u, int frm, int to, int index,
     put(p, rt, rook)
     if not ORDINARY_CASTLING or code_type(king) == ROYAL_TYPE:    # (nocheckatomic's
         p.royal[us] = to                                          # king is ordinary)
-    _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[rf]))
+    _clear_castling(p, p.castling & castling_lost(p, frm, rf))
 
 
 cdef inline void _make_board_move(Pos* p, Undo* u, move_t m, int frm, int to, int sel,
@@ -99,8 +99,8 @@ cdef inline void _make_board_move(Pos* p, Undo* u, move_t m, int frm, int to, in
         p.royal[us] = to
     if RESETS_CLOCK[typ]:
         p.halfmove = 0
-    if CASTLE_CLEAR[frm] | CASTLE_CLEAR[to]:
-        _clear_castling(p, p.castling & (CASTLE_CLEAR[frm] | CASTLE_CLEAR[to]))
+    if CASTLE_CLEAR[frm] | CASTLE_CLEAR[to] or CHESS960:
+        _clear_castling(p, p.castling & castling_lost(p, frm, to))
     if m & F_DOUBLE:
         # The square passed over becomes an en passant target only when an enemy
         # piece could take there, so that equal positions get equal keys (unless
@@ -113,6 +113,26 @@ cdef inline void _make_board_move(Pos* p, Undo* u, move_t m, int frm, int to, in
             p.ep = mid
             p.ep_victim = to
             p.key ^= Z_EP[mid]
+
+
+cdef inline int castle_rook_from(Pos* p, int index) noexcept nogil:
+    """The rook square of castling option `index`: the game's, or in a CHESS960 game
+    the position's (set from its FEN, Engine.set_castling_squares)."""
+    if CHESS960:
+        return p.castle_rook[index]
+    return CASTLE_ROOK_FROM[index]
+
+
+cdef inline int castling_lost(Pos* p, int a, int b) noexcept nogil:
+    """The rights lost when a piece leaves or is taken on square a or b: the table's,
+    and in a CHESS960 game each option whose king or rook stands there."""
+    cdef int bits = CASTLE_CLEAR[a] | CASTLE_CLEAR[b], i, k
+    if CHESS960:
+        for i in range(NCASTLING):
+            k = p.castle_king[CASTLE_COLOUR[i]]
+            if k == a or k == b or p.castle_rook[i] == a or p.castle_rook[i] == b:
+                bits |= 1 << i
+    return bits
 
 
 cdef inline void _clear_castling(Pos* p, int bits) noexcept nogil:
@@ -143,7 +163,7 @@ cdef void unmake(Pos* p) noexcept nogil:
         rook = p.b[CASTLE_ROOK_TO[sel]]
         p.b[to] = EMPTY
         p.b[CASTLE_ROOK_TO[sel]] = EMPTY
-        p.b[CASTLE_ROOK_FROM[sel]] = rook
+        p.b[castle_rook_from(p, sel)] = rook
         p.b[frm] = u.moved
         if not ORDINARY_CASTLING or code_type(u.moved) == ROYAL_TYPE:
             p.royal[us] = frm

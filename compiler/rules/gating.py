@@ -87,7 +87,7 @@ def resolve(nodes, context):
     return {"gate_pieces": tuple(names)}
 
 
-def _may_hold(variant, parsed, colour):
+def may_hold(variant, parsed, colour):
     """Does `colour` hold pieces, or may it come to (captures go to hand)?  Only then
     does Fairy-Stockfish read and write its gating letters (else a file letter is a
     Shredder-FEN castling right)."""
@@ -119,7 +119,7 @@ def read_rights(rules, parsed):
         f = ord(token.lower()) - ord("a")
         if not 0 <= f < v.files or not token.isalpha():
             letters.append(token)           # (refused as a castling right)
-        elif not _may_hold(v, parsed, colour):
+        elif not may_hold(v, parsed, colour):
             letters.append(rules.castling_files.get(token, token))
         elif parsed.board.get((f, rank), (None, None))[1] != colour:
             problems.append(("castling", f"'{token}': no {('white', 'black')[colour]} piece "
