@@ -369,14 +369,17 @@ class PositionRules:
         return []
 
     def engine_counters(self, parsed):
-        """(the engine's two rule counters, its halfmove clock) for a position: n-check's
-        checks still to give, or a counting rule's limit and plies counted, which
+        """(the engine's rule counters, its halfmove clock) for a position: n-check's
+        checks still to give, then a counting rule's limit and plies counted, which
         stand in the FEN's halfmove clock field (Fairy-Stockfish's convention)."""
+        counters, halfmove = (), parsed.halfmove
         if self.v.check_count:
-            return self.checks_left(parsed), parsed.halfmove
+            counters += self.checks_left(parsed)
         if self.v.counting and parsed.counting_limit:
-            return (parsed.counting_limit, parsed.halfmove), 0
-        return (0, 0), parsed.halfmove
+            counters, halfmove = counters + (parsed.counting_limit, parsed.halfmove), 0
+        elif self.v.counting and self.v.check_count:
+            counters += (0, 0)
+        return counters or (0, 0), halfmove
 
     def _counting_problems(self, parsed):
         limit = parsed.counting_limit
