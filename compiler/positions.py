@@ -119,6 +119,8 @@ class PositionRules:
                         else squares_of(piece.promotion.zone.for_side(side), files, ranks))
                 for choice in piece.promotion.choices:
                     seeds[self.types[choice]][colour] |= zone
+        for name in v.extra_pieces:                # `extra pieces`: a FEN's, anywhere
+            seeds[self.types[name]] = [set(everywhere), set(everywhere)]
         for name in v.gate_pieces:                 # gated onto the back ranks
             for colour in (0, 1):
                 rank = 0 if colour == 0 else ranks - 1
