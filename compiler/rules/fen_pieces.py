@@ -61,4 +61,4 @@ def diff_wording(words):
         old, new = tuple(old), cmp.map_b(tuple(new))
         if set(old) != set(new):
             cmp.add("setup", words.change_kind(old, new), "extra pieces",
-                    f"{', '.join(old) or 'none'} -> {', '.join(new) or 'none'}")
+                    f"extra pieces: {', '.join(old) or 'none'} -> {', '.join(new) or 'none'}")

@@ -97,19 +97,18 @@ def active(tables):
 
 def diff_wording(words):
     """How `fairyforge diff` words a change of these rules."""
-    @words.variant_wording("mate_alone_loses")
-    def alone(cmp, old, new):
-        old, new = tuple(old), cmp.map_b(tuple(new))
-        if set(old) != set(new):
-            cmp.add("game_end", words.change_kind(old, new), "mate by lone pieces",
-                    f"{_list(old)} -> {_list(new)}")
+    for field, title in (("mate_alone_loses", "mate by lone pieces"),
+                         ("mate_needs_check_by", "mate without a decisive check")):
+        _register(words, field, title)
 
-    @words.variant_wording("mate_needs_check_by")
-    def series(cmp, old, new):
+
+def _register(words, field, title):
+    @words.variant_wording(field)
+    def wording(cmp, old, new):
         old, new = tuple(old), cmp.map_b(tuple(new))
         if set(old) != set(new):
-            cmp.add("game_end", words.change_kind(old, new), "mate without a decisive check",
-                    f"{_list(old)} -> {_list(new)}")
+            cmp.add("game_end", words.change_kind(old, new), title,
+                    f"{title}: {_list(old)} -> {_list(new)}")
 
 
 def _list(names):
