@@ -112,4 +112,5 @@ def generate(tables, max_moves):
                            ncodes=encoding.piece_code(tables.ntypes, 0),
                            hooks=render_hooks(env, tables),
                            counters=rules.uses_counters(tables),
+                           counter_pairs=rules.counter_pairs(tables),
                            rule_bytes=rules.rule_bytes(tables))

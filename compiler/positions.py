@@ -121,6 +121,8 @@ class PositionRules:
                         else squares_of(piece.promotion.zone.for_side(side), files, ranks))
                 for choice in piece.promotion.choices:
                     seeds[self.types[choice]][colour] |= zone
+        for name in v.extra_pieces:                # `extra pieces`: a FEN's, anywhere
+            seeds[self.types[name]] = [set(everywhere), set(everywhere)]
         for name in v.gate_pieces:                 # gated onto the back ranks
             for colour in (0, 1):
                 rank = 0 if colour == 0 else ranks - 1
@@ -375,14 +377,17 @@ class PositionRules:
         return []
 
     def engine_counters(self, parsed):
-        """(the engine's two rule counters, its halfmove clock) for a position: n-check's
-        checks still to give, or a counting rule's limit and plies counted, which
+        """(the engine's rule counters, its halfmove clock) for a position: n-check's
+        checks still to give, then a counting rule's limit and plies counted, which
         stand in the FEN's halfmove clock field (Fairy-Stockfish's convention)."""
+        counters, halfmove = (), parsed.halfmove
         if self.v.check_count:
-            return self.checks_left(parsed), parsed.halfmove
+            counters += self.checks_left(parsed)
         if self.v.counting and parsed.counting_limit:
-            return (parsed.counting_limit, parsed.halfmove), 0
-        return (0, 0), parsed.halfmove
+            counters, halfmove = counters + (parsed.counting_limit, parsed.halfmove), 0
+        elif self.v.counting and self.v.check_count:
+            counters += (0, 0)
+        return counters or (0, 0), halfmove
 
     def _counting_problems(self, parsed):
         limit = parsed.counting_limit

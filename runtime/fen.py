@@ -183,6 +183,15 @@ def _is_counter(text):
     return re.fullmatch(r"[0-9]+", text) is not None or CHECKS_LEFT.fullmatch(text) is not None
 
 
+def _has_counting_limit(rest):
+    """Do the fields after the castling field start with a counting limit in place of
+    the en passant field?  Then three numbers follow the castling field, or a number,
+    check counters and two numbers (karouk: `30 1+1 6 40`)."""
+    numbers = [text for i, text in enumerate(rest[:4])
+               if not (i == 1 and CHECKS_LEFT.fullmatch(text))]
+    return len(numbers) >= 3 and all(re.fullmatch(r"[0-9]+", text) for text in numbers[:3])
+
+
 def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
     """Split and check a whole FEN; game-specific checks are the caller's."""
     if not isinstance(fen, str):
@@ -209,7 +218,7 @@ def parse_fen(fen, files, ranks, tokens, counter_limit=COUNTER_LIMIT):
         result.castling = rest.pop(0)
     if rest and not _is_counter(rest[0]):
         result.en_passant = rest.pop(0)
-    if len(rest) >= 3 and all(re.fullmatch(r"[0-9]+", text) for text in rest[:3]):
+    if _has_counting_limit(rest):
         result.counting_limit = _counter(rest.pop(0), "counting limit", 0, counter_limit)
     if rest and CHECKS_LEFT.fullmatch(rest[0]):
         result.checks_left = tuple(int(n) for n in CHECKS_LEFT.fullmatch(rest.pop(0)).groups())

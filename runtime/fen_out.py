@@ -197,11 +197,12 @@ def write_fen(game, engine):
         text += f"[{_holdings_text(game, engine.hands())}]"
     side, castling, ep, halfmove, fullmove, lifted = engine.state()
     ep_text = _en_passant_text(game, engine)
-    if meta["counting"] and engine.counters()[0]:
+    counters = engine.counters()     # the check count's pair first, counting's last
+    if meta["counting"] and counters[-2]:
         # Counting has started: its limit and plies stand in the en passant field and
         # the halfmove clock (as Fairy-Stockfish writes them).
-        ep_text, halfmove = engine.counters()
-    checks = "{}+{} ".format(*engine.counters()) if meta["check_count"] else ""
+        ep_text, halfmove = counters[-2:]
+    checks = "{}+{} ".format(*counters[:2]) if meta["check_count"] else ""
     castling_text = _castling_text(game, engine, castling, engine.hands())
     fen = (f"{text} {'wb'[side]} {castling_text} {ep_text} {checks}"
            f"{halfmove} {fullmove}")

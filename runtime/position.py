@@ -273,7 +273,7 @@ class Position:
             return repeated
         if meta["move_rule"] and self._engine.state()[3] >= 2 * meta["move_rule"]:
             return Outcome(None, "move rule")
-        limit, counted = self._engine.counters()
+        limit, counted = self._engine.counters()[-2:]     # (the counting rule's pair)
         if meta["counting"] and limit and counted > limit:
             return Outcome(None, "counting")
         if self.game.variant.lone_promotion_draw and _only_promotions_left(self, side):

@@ -116,8 +116,6 @@ def test_bad_counting_fields_are_named(game, fen, message):
     ("counting makruk with pawn, rook", "counting names 4 pieces"),
     ("counting makruk with pawn, rook, bishop, kinght", "unknown piece 'kinght'"),
     ("counting thai with pawn, rook, bishop, knight", "bad.variant:2:"),
-    ("win by 3 checks\ncounting makruk with pawn, rook, bishop, knight",
-     "cannot both count checks and have a counting rule"),
 ])
 def test_bad_counting_statements_are_named(tmp_path, text, message):
     message = definition_error(tmp_path, f"variant bad extends chess\n{text}\n")

@@ -14,8 +14,9 @@ cdef struct Undo:
     int castling
     int halfmove
     int lifted
-    int counters               # Pos.counter before the move, White's + (Black's << 16)
-                               # (HAS_COUNTERS only; one int keeps Undo at 40 bytes)
+    counters_t counters        # Pos.counter before the move, 16 bits each, the first
+                               # lowest (HAS_COUNTERS only; an int, which keeps Undo at
+                               # 40 bytes, unless the game keeps two pairs: NCOUNTERS)
     uint64_t key
 
 
@@ -39,7 +40,8 @@ cdef struct Pos:
     int halfmove
     int fullmove
     int royal[2]               # square of each side's royal piece, -1 if none on board
-    int counter[2]             # a rule kind's two counters (HAS_COUNTERS), else 0
+    int counter[NCOUNTERS]     # the rule kinds' counters, a pair per kind (HAS_COUNTERS),
+                               # else 0; the hashed pair, if any, first
     int castle_king[2]         # CHESS960: each side's castling king square (0: none), and
     int castle_rook[NCASTLE]   # each castling option's rook square, both from the FEN
     uint64_t key

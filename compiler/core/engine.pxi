@@ -10,6 +10,18 @@ cdef enum:
     MAX_PERFT_DEPTH = 64
 
 
+def _check_counters(counters):
+    """set_state's counters: NCOUNTERS numbers, none in a game without them; a hashed
+    pair (the first) up to MAX_COUNTER, a plain one up to MAX_PLAIN_COUNTER."""
+    cdef int i, most
+    if len(counters) != NCOUNTERS or (any(counters) and not HAS_COUNTERS):
+        raise ValueError("counters must be %d numbers, in a game that keeps them" % NCOUNTERS)
+    for i in range(NCOUNTERS):
+        most = MAX_COUNTER if HASH_COUNTERS and i < 2 else MAX_PLAIN_COUNTER
+        if not 0 <= counters[i] <= most:
+            raise ValueError("counter %d must be from 0 to %d" % (i, most))
+
+
 cdef class HashTable:
     """A transposition table: 2^k entries of 16 bytes, in buckets of four.  Engines share one (Lazy SMP,
     and the positions of one game in a protocol session) by holding the same object;
@@ -253,8 +265,8 @@ cdef class Engine:
         self.pos.fullmove = 1
         self.pos.royal[0] = -1
         self.pos.royal[1] = -1
-        self.pos.counter[0] = 0
-        self.pos.counter[1] = 0
+        for i in range(NCOUNTERS):
+            self.pos.counter[i] = 0
         self.pos.castle_king[0] = self.pos.castle_king[1] = 0
         for i in range(NCASTLE):
             self.pos.castle_rook[i] = 0
@@ -289,7 +301,8 @@ cdef class Engine:
     def set_state(self, pieces, hands, int side, int castling, int ep, int ep_victim,
                   int halfmove, int fullmove, int lifted=0, counters=(0, 0)):
         """Set a whole position.  pieces: [(square index, code)]; hands: 2*NTYPES counts;
-        counters: the rule counters of White and Black (games with HAS_COUNTERS).
+        counters: the rule counters, NCOUNTERS of them (games with HAS_COUNTERS): a pair
+        per rule kind that keeps them, the hashed pair (checks) first.
 
         The caller (fairyforge.position) validates the FEN; this re-checks every index
         so that no input can write outside the board.
@@ -311,11 +324,7 @@ cdef class Engine:
         if ep and not (0 <= ep < NSQ and BOARD_MASK[ep] and 0 <= ep_victim < NSQ
                        and BOARD_MASK[ep_victim]):
             raise ValueError("en passant square is not on the board")
-        cdef int most = MAX_COUNTER if HASH_COUNTERS else MAX_PLAIN_COUNTER
-        if len(counters) != 2 or not all(0 <= c <= most for c in counters) \
-                or (any(counters) and not HAS_COUNTERS):
-            raise ValueError("counters must be two numbers from 0 to %d, in a game that "
-                             "keeps them" % most)
+        _check_counters(counters)
         if CAPTURES_FILL_HANDS:
             # A hand may never count MAX_HAND pieces of a type (its Zobrist keys stop
             # there), so there may not be that many pieces in play.
@@ -337,8 +346,8 @@ cdef class Engine:
         self.pos.halfmove = halfmove
         self.pos.fullmove = fullmove
         self.pos.lifted = lifted & 3
-        self.pos.counter[0] = counters[0]
-        self.pos.counter[1] = counters[1]
+        for i in range(NCOUNTERS):
+            self.pos.counter[i] = counters[i]
         self._rehash()
 
     def board(self):
@@ -366,11 +375,12 @@ cdef class Engine:
         return (self.pos.ep, self.pos.ep_victim)
 
     def counters(self):
-        """The rule kind's two counters: for n-check, the checks White and Black have
-        still to give; for counting, the limit and the plies counted; (0, 0) in a game
-        without counters."""
+        """The rule kinds' counters, a pair per kind: for n-check, the checks White and
+        Black have still to give; for counting, the limit and the plies counted (the
+        last pair, after the checks' in a game with both); (0, 0) in a game without
+        counters."""
         self._idle()
-        return (self.pos.counter[0], self.pos.counter[1])
+        return tuple(self.pos.counter[i] for i in range(NCOUNTERS))
 
     def key(self):
         self._idle()

@@ -21,6 +21,8 @@ cdef void make(Pos* p, move_t m) noexcept nogil:
     u.lifted = p.lifted
     if HAS_COUNTERS:
         u.counters = p.counter[0] | (p.counter[1] << 16)
+        if NCOUNTERS > 2:           # a second rule's pair (counters_t is 64 bits then)
+            u.counters |= (<uint64_t>p.counter[2] << 32) | (<uint64_t>p.counter[3] << 48)
     u.key = p.key
     u.captured = 0
     u.hand_type = -1
@@ -188,4 +190,8 @@ cdef void unmake(Pos* p) noexcept nogil:
     if HAS_COUNTERS:
         p.counter[0] = u.counters & 0xFFFF
         p.counter[1] = u.counters >> 16
+        if NCOUNTERS > 2:
+            p.counter[1] &= 0xFFFF
+            p.counter[2] = (<uint64_t>u.counters >> 32) & 0xFFFF
+            p.counter[3] = <uint64_t>u.counters >> 48
     p.key = u.key

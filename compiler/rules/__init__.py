@@ -33,8 +33,9 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
                  a blast removed), for its unmake hook to put back; one rule kind per game
     COUNTERS     "hashed" or "plain" if its engine code keeps two counters in Pos.counter
                  (n-check's checks to give, hashed; counting's limit and plies, plain):
-                 the core then saves and restores them, and hashes "hashed" ones; one
-                 rule kind per game may use them
+                 the core then saves and restores them, and hashes "hashed" ones.  Two
+                 rule kinds of a game may use them (karouk: checks and counting), each
+                 its own pair in ORDER (NCOUNTERS); only the first pair may be hashed
     WIDE_MOVES   True if its moves carry a wall square (64-bit moves, encoding.py)
     ORACLE       where the reference interpreter (tests/oracle) implements it
 
@@ -117,6 +118,12 @@ def uses_counters(tables):
     two counters wants them (HAS_COUNTERS, HASH_COUNTERS)."""
     return next((kind.COUNTERS for kind, _ in active_kinds(tables)
                  if getattr(kind, "COUNTERS", None)), None)
+
+
+def counter_pairs(tables):
+    """How many active rule kinds keep a pair of the engine's counters (NCOUNTERS is
+    twice that): two where a game both counts checks and has a counting rule."""
+    return sum(1 for kind, _ in active_kinds(tables) if getattr(kind, "COUNTERS", None))
 
 
 def rule_bytes(tables):

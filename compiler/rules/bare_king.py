@@ -5,6 +5,9 @@ extinctionPieceCount = 1, and extinctionOpponentPieceCount = 2).  `unless bared 
 (FSF's extinctionClaim) gives the bared side one reply when the other has a single
 piece besides its king: taking it leaves two bare kings, and the game goes on.
 `no bare king` takes a parent's rule back (chaturanga extends shatranj).
+`bare king draws`: a side left with nothing but its king draws the game at once,
+whatever the other side has (shatar's *robado*; FSF's extinctionValue = draw with
+extinctionPieceTypes = * and extinctionPieceCount = 1).
 
 Engine (templates/rules/bare_king.j2): the game_end hook counts each side's pieces,
 the side that just moved first.  An ended game has no legal moves.  Position.outcome
@@ -25,6 +28,8 @@ GRAMMAR = '''
 bare_king_decl: "bare" "king" "loses" BARED_BACK?
 // no bare king: take back the parent's bare-king rule
 no_bare_king_decl: "no" "bare" "king"
+// bare king draws: a side left with its king alone draws
+bare_king_draw_decl: "bare" "king" "draws"
 BARED_BACK.2: /,[ \\t]*unless[ \\t]+bared[ \\t]+back(?![A-Za-z0-9_])/
 '''
 KEYWORDS = ("bare", "no")
@@ -41,8 +46,14 @@ class NoBareKing(Node):
     pass
 
 
-STATEMENTS = {"bare_king_decl": BareKingLoses, "no_bare_king_decl": NoBareKing}
-FIELDS = [("bare_king", str, "")]       # "", "loses" or "loses unless bared back"
+@dataclass
+class BareKingDraws(Node):
+    pass
+
+
+STATEMENTS = {"bare_king_decl": BareKingLoses, "no_bare_king_decl": NoBareKing,
+              "bare_king_draw_decl": BareKingDraws}
+FIELDS = [("bare_king", str, "")]       # "", "loses", "loses unless bared back" or "draws"
 TEMPLATE = "rules/bare_king.j2"
 ENDS = {"BARE_KING": "bare king"}
 
@@ -54,12 +65,17 @@ def resolve(nodes, context):
     if isinstance(node, NoBareKing):
         return {"bare_king": ""}
     if not any(piece["royal"] for piece in context.pieces.values()):
-        context.error(node, None, "`bare king loses` needs a royal piece (a king)")
+        context.error(node, None, "`bare king draws` needs a royal piece (a king)"
+                      if isinstance(node, BareKingDraws)
+                      else "`bare king loses` needs a royal piece (a king)")
+    if isinstance(node, BareKingDraws):
+        return {"bare_king": "draws"}
     return {"bare_king": "loses unless bared back" if node.bared_back else "loses"}
 
 
 def lower(variant, lowerer):
-    return {"on": bool(variant.bare_king), "bared_back": "unless" in variant.bare_king}
+    return {"on": bool(variant.bare_king), "bared_back": "unless" in variant.bare_king,
+            "draws": variant.bare_king == "draws"}
 
 
 def active(tables):

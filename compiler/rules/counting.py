@@ -23,8 +23,9 @@ khon's and the knight's parts in these tables.
 Like Fairy-Stockfish (whose is_optional_game_end reports it), the count ends the game
 without taking its moves away: Position.outcome reports Outcome(None, "counting"), the
 search scores it as a draw (the `draw` hook), and the legal moves stay.  The engine
-keeps the limit and the plies counted in the core's two counters (COUNTERS = "plain":
-not in the Zobrist key, so that repetitions still count, as in Fairy-Stockfish).  The
+keeps the limit and the plies counted in a pair of the core's counters (COUNTERS =
+"plain": not in the Zobrist key, so that repetitions still count, as in Fairy-Stockfish;
+in a game that also counts checks, karouk, the pair after the checks').  The
 FEN carries them as Fairy-Stockfish writes them once counting has started: the limit
 in plies in place of the en passant field, the plies counted in place of the halfmove
 clock (`8/8/8/3k4/8/8/8/R2K4 b - 32 3 40`).
@@ -37,7 +38,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..nodes import Node
-from . import check_count
 
 ORDER = 79
 COUNTERS = "plain"
@@ -77,16 +77,14 @@ def resolve(nodes, context):
     if len(names) != len(ROLES):
         context.error(node, node.pieces[0], f"counting names {len(ROLES)} pieces, the "
                       f"types that play the parts of {', '.join(ROLES)}; {len(names)} given")
-    elif context.rule_nodes[check_count]:
-        context.error(node, node.rule, "a game cannot both count checks and have a "
-                      "counting rule")
     return {"counting": str(node.rule), "counting_pieces": tuple(names)}
 
 
 def lower(variant, lowerer):
     if not variant.counting:
         return {"rule": ""}
-    return {"rule": variant.counting,
+    # The counting pair comes after the check count's (the hashed pair is the first).
+    return {"rule": variant.counting, "pair": 2 if variant.check_count else 0,
             "types": [lowerer.type_index[name] for name in variant.counting_pieces]}
 
 
