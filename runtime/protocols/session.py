@@ -21,7 +21,7 @@ from .limits import think_limits
 from .notation import sfen_to_fen
 from ..strength import FULL_STRENGTH_ELO, Strength
 from .options import ALIASES, DEFAULT_HASH_MB, OptionError, refusal, standard_options
-from .streams import NOTE_LIMIT, clip
+from .streams import NOTE_LIMIT, PATH_LIMIT, clip
 from .worker import SearchJob
 
 MAX_DIAGNOSTICS = 20         # per definition file, in a VariantPath report
@@ -155,13 +155,13 @@ class Session:
             if os.path.isdir(path):
                 names = sorted(n for n in os.listdir(path) if n.endswith(".variant"))
                 if not names:
-                    self.note(f"error: VariantPath: no .variant files in {clip(path)}")
+                    self.note(f"error: VariantPath: no .variant files in {clip(path, PATH_LIMIT)}")
                 return [os.path.join(path, n) for n in names]
             if os.path.isfile(path):
                 return [path]
-            self.note(f"error: VariantPath: no file or directory {clip(path)}")
+            self.note(f"error: VariantPath: no file or directory {clip(path, PATH_LIMIT)}")
         except OSError as err:
-            self.note(f"error: VariantPath: cannot read {clip(path)}: "
+            self.note(f"error: VariantPath: cannot read {clip(path, PATH_LIMIT)}: "
                       f"{err.strerror or err}")
         return []
 
@@ -177,7 +177,7 @@ class Session:
                 self.note(f"error: {file}: {len(err.diagnostics) - len(shown)} more errors")
             return
         except Exception as err:     # FairyforgeError, RecursionError, OSError ...
-            self.note(f"error: {clip(file)}: {type(err).__name__}: {err}")
+            self.note(f"error: {clip(file, PATH_LIMIT)}: {type(err).__name__}: {err}")
             return
         with self.lock:
             if self.sources.get(model.name) != file:
@@ -185,7 +185,7 @@ class Session:
                 self.failures.pop(model.name, None)
             self.sources[model.name] = file
             self.models[model.name] = model
-        self.note(f"loaded variant {model.name} from {clip(file)}")
+        self.note(f"loaded variant {model.name} from {clip(file, PATH_LIMIT)}")
 
     # -- building ------------------------------------------------------------------------
     def ensure_build(self):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 MAX_LINE = 1 << 20          # input lines longer than this (1 MiB) are refused whole
 ECHO_LIMIT = 80             # how much of a user's input an error line repeats
+PATH_LIMIT = 240            # how much of a file's path a line names (deep folders are common)
 NOTE_LIMIT = 400            # the longest diagnostic line written
 
 
