@@ -118,8 +118,7 @@ def test_bad_counting_fields_are_named(game, fen, message):
     ("counting thai with pawn, rook, bishop, knight", "bad.variant:2:"),
 ])
 def test_bad_counting_statements_are_named(tmp_path, text, message):
-    message = definition_error(tmp_path, f"variant bad extends chess\n{text}\n")
-    assert message in message
+    assert message in definition_error(tmp_path, f"variant bad extends chess\n{text}\n")
 
 
 def optional_end_matches(sf, variant, fen, seen):
