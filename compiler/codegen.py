@@ -113,4 +113,5 @@ def generate(tables, max_moves):
                            hooks=render_hooks(env, tables),
                            counters=rules.uses_counters(tables),
                            counter_pairs=rules.counter_pairs(tables),
-                           rule_bytes=rules.rule_bytes(tables))
+                           rule_bytes=rules.rule_bytes(tables),
+                           rule_records=rules.rule_records(tables))

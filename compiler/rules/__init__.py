@@ -30,7 +30,8 @@ defines ORDER and any of these names (docs/architecture.md walks one through):
     diff_wording(words) registers how `fairyforge diff` words a change of its fields,
                  with the helpers of compiler/diff/rules.py (flag_wording, ...)
     RULE_BYTES   bytes per ply its engine code keeps in Pos.rule_hist (explosions: what
-                 a blast removed), for its unmake hook to put back; one rule kind per game
+                 a blast removed), for its unmake hook to put back; each kind's start
+                 within a ply's record is the engine constant NAME_RECORD (rule_records)
     COUNTERS     "hashed" or "plain" if its engine code keeps two counters in Pos.counter
                  (n-check's checks to give, hashed; counting's limit and plies, plain):
                  the core then saves and restores them, and hashes "hashed" ones.  Two
@@ -127,9 +128,21 @@ def counter_pairs(tables):
 
 
 def rule_bytes(tables):
-    """Bytes per ply the active rule kind keeps in Pos.rule_hist (RULE_BYTES; 0: none,
-    and the array is not allocated)."""
-    return max([0] + [getattr(kind, "RULE_BYTES", 0) for kind, _ in active_kinds(tables)])
+    """Bytes per ply the active rule kinds keep in Pos.rule_hist, together (RULE_BYTES;
+    0: none, and the array is not allocated)."""
+    return sum(getattr(kind, "RULE_BYTES", 0) for kind, _ in active_kinds(tables))
+
+
+def rule_records(tables):
+    """Where each active rule kind's bytes start within a ply's RULE_BYTES, by the
+    kind's name: {name: offset}.  Kinds that keep bytes side by side (explosions and a
+    duck in one game) each get their own."""
+    records, at = {}, 0
+    for kind, _ in active_kinds(tables):
+        if getattr(kind, "RULE_BYTES", 0):
+            records[name_of(kind)] = at
+            at += kind.RULE_BYTES
+    return records
 
 
 def wide_moves(tables):
