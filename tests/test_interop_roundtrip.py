@@ -50,6 +50,9 @@ REFUSED = {
     "troitzky": "wall squares",
     "duck": "the duck",
     "petrified": "petrification",
+    "karouk": "first moves",
+    "sittuyin": "stuck pieces allowed",
+    "shatar": "mates that lose or draw by their givers",
 }
 
 

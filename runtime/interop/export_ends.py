@@ -41,6 +41,12 @@ _UNWRITTEN = (
                  lambda setup: "*" in setup.split()[0]),
     _not_written("walling", "the duck (wallingRule)"),
     _not_written("petrify_on_capture", "petrification (petrifyOnCaptureTypes)"),
+    _not_written("mate_alone_loses", "mates that lose or draw by their givers (shatarMateRule)"),
+    _not_written("mate_needs_check_by", "mates that lose or draw by their givers (shatarMateRule)"),
+    _not_written("bare_king", "a bare king's draw (extinctionValue = draw)",
+                 lambda rule: rule == "draws"),
+    _not_written("standing_promotion", "promotions standing on their square (sittuyinPromotion)"),
+    _not_written("lone_promotion_draw", "the draw of a lone piece that can only promote"),
 )
 
 
