@@ -95,10 +95,10 @@ def test_a_side_without_a_king_in_the_start_position_owns_none():
     assert "piece king K K royal" in both
 
 
-def test_the_duck_with_explosions_is_refused():
-    with pytest.raises(interop.ImportRefusal, match=r"mini: wallingRule = duck \(line 2\): "
-                                                    "the duck together with explosions"):
-        imported("[mini:atomic]\nwallingRule = duck\n", "mini")
+def test_the_duck_with_explosions_keeps_both():
+    """atomicduck: each rule kind keeps its own per-ply record (tests/test_rule_records.py)."""
+    found = statements(imported("[mini:atomic]\nwallingRule = duck\n", "mini"))
+    assert "place a duck after every move" in found
 
 
 def test_an_empty_en_passant_region_writes_no_en_passant():

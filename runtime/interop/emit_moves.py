@@ -85,10 +85,6 @@ def walling(w):
     if rule != "duck":
         w.refuse("wallingRule", f"the walling rule '{rule}' is not in the language yet (the "
                                 "duck is: `place a duck after every move`)")
-    if cfg.flag("blastOnCapture"):
-        w.refuse("wallingRule", "the duck together with explosions (blastOnCapture) is not "
-                                "in the language yet: a game built with both (atomicduck) "
-                                "fails writing its FEN after a blast, a core matter")
     if cfg.flag("wallOrMove"):
         w.refuse("wallOrMove", "a wall instead of a move (wallOrMove) is not in the language "
                                "yet")
