@@ -104,7 +104,7 @@ MOVES_PER_POSITION = 300
 
 
 @pytest.mark.parametrize("name", ff.bundled_games())
-def test_round_trip_every_legal_move(games, name):
+def test_round_trip_of_legal_moves(games, name):
     game = games[name]
     rng = random.Random(f"round-trip-{name}")
     for pos in playout_positions(game, rng, plies=60, games_count=2):

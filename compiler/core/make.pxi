@@ -189,9 +189,8 @@ cdef void unmake(Pos* p) noexcept nogil:
     p.lifted = u.lifted
     if HAS_COUNTERS:
         p.counter[0] = u.counters & 0xFFFF
-        p.counter[1] = u.counters >> 16
+        p.counter[1] = (u.counters >> 16) & 0xFFFF
         if NCOUNTERS > 2:
-            p.counter[1] &= 0xFFFF
             p.counter[2] = (<uint64_t>u.counters >> 32) & 0xFFFF
             p.counter[3] = <uint64_t>u.counters >> 48
     p.key = u.key

@@ -136,11 +136,18 @@ cdef int evaluate(Pos* p) noexcept nogil:
     return score if p.side == 0 else -score
 
 
+cdef inline int captured_code(Pos* p, move_t m) noexcept nogil:
+    """The code on the square `m` captures on (EMPTY where it takes nothing: a drop, a
+    castling, a promotion in place)."""
+    if m & (F_DROP | F_CASTLE) or (PROMOTES_IN_PLACE and move_from(m) == move_to(m)):
+        return EMPTY
+    return p.b[p.ep_victim] if (m & F_EP) else p.b[move_to(m)]
+
+
 cdef inline int victim_value(Pos* p, move_t m) noexcept nogil:
-    cdef int to = move_to(m), cap
-    if m & (F_DROP | F_CASTLE) or (PROMOTES_IN_PLACE and move_from(m) == to):
-        return 0                  # (a promotion in place takes nothing)
-    cap = p.b[p.ep_victim] if (m & F_EP) else p.b[to]
+    """The captured piece's value plus one (a capture of a piece worth 0 still counts),
+    0 for a move that takes nothing."""
+    cdef int cap = captured_code(p, m)
     return VALUE[code_type(cap)] + 1 if cap > OFF else 0
 
 
@@ -164,10 +171,7 @@ cdef inline void history_update(Search* s, Pos* p, move_t m, int bonus) noexcept
 
 cdef inline int captured_value(Pos* p, move_t m) noexcept nogil:
     """The value of the piece `m` captures (0 for none)."""
-    cdef int cap
-    if m & (F_DROP | F_CASTLE) or (PROMOTES_IN_PLACE and move_from(m) == move_to(m)):
-        return 0                  # (a promotion in place takes nothing)
-    cap = p.b[p.ep_victim] if (m & F_EP) else p.b[move_to(m)]
+    cdef int cap = captured_code(p, m)
     return VALUE[code_type(cap)] if cap > OFF else 0
 
 
