@@ -318,6 +318,8 @@ def parse_args(argv):
                         help="games played at once (default: every core)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write the summary and every game here")
+    parser.add_argument("--pgn", help="also write every game here as PGN (for `fairyforge "
+                                      "tune GAME --from-pgn`)")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     return parser.parse_args(argv)
 
@@ -363,7 +365,28 @@ def main(argv=None):
         with open(args.json, "w") as out:
             json.dump({"settings": vars(settings), "summary": report,
                        "games": [vars(r) for r in records]}, out, indent=1)
+    if args.pgn:
+        write_pgn(args.pgn, settings, records)
     return 0
+
+
+def write_pgn(path, settings, records):
+    """Every game as PGN, its moves in SAN as fairyforge writes them; the tag
+    OpeningPlies says how many of them were the random opening."""
+    import fairyforge
+    from fairyforge.pgn import export
+    game = fairyforge.load(settings.variant)
+    with open(path, "w") as out:
+        for number, record in enumerate(records, 1):
+            position = game.start()
+            for move in record.moves:
+                position.push_uci(move)
+            names = ("engine", "opponent") if record.engine_white else ("opponent", "engine")
+            out.write(export(position, {
+                "Event": f"match.py {settings.go}", "Round": number,
+                "White": getattr(settings, names[0]), "Black": getattr(settings, names[1]),
+                "Result": record.result, "Termination": record.reason,
+                "OpeningPlies": len(record.opening)}) + "\n")
 
 
 if __name__ == "__main__":

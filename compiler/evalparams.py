@@ -14,6 +14,11 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "pst": {"pawn": [[...rank 1, files a..], [...rank 2...], ...], ...},
      "fit": {...}}                           # how it was fitted (informational)
 
+A bundled game may ship a parameter file of its own, fitted by us
+(`definitions/tuned/GAME.eval.json`, see bundled_path): a build uses it when the user's
+directory has none for the game, under the same rule (the same model hash, else a
+warning and the derived evaluation).
+
 Square tables are written from White's side, rank 1 first; Black's are the same table
 under the game's symmetry (`mirror`: ranks flipped, as chess; `rotate`: the board
 turned half round, as shogi).
@@ -56,6 +61,21 @@ def tuned_dir():
 
 def default_path(name):
     return os.path.join(tuned_dir(), f"{name}.eval.json")
+
+
+def bundled_path(name):
+    """Where the package keeps the parameter file fitted for a bundled game."""
+    from fairyforge import definitions
+    return os.path.join(os.path.dirname(definitions.__file__), "tuned", f"{name}.eval.json")
+
+
+def lookup_path(name):
+    """The parameter file a build of `name` reads: the user's, else the bundled one
+    (None if neither exists)."""
+    for path in (default_path(name), bundled_path(name)):
+        if os.path.exists(path):
+            return path
+    return None
 
 
 def symmetry_of(variant):
@@ -127,13 +147,14 @@ def write(path, data):
 def for_build(variant, path=None, progress=None):
     """The parameter set a build of `variant` uses, or None.
 
-    `path` defaults to the game's file in tuned_dir().  A file fitted to other rules is
+    `path` defaults to the game's file in tuned_dir(), else the one bundled with the
+    game (lookup_path).  A file fitted to other rules is
     ignored with a warning naming it (a StaleParametersWarning, or a `warning:` message
     to `progress` where the caller reports through one, as the UCI builder does); a
     damaged one raises ParameterFileError (a build never guesses).
     """
-    path = path or default_path(variant.name)
-    if not os.path.exists(path):
+    path = path or lookup_path(variant.name)
+    if path is None or not os.path.exists(path):
         return None
     data = read(path)
     if data["model_hash"] != model_hash(variant):

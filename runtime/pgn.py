@@ -99,10 +99,17 @@ def read_game(text, game=None):
     raise PgnError("no game in the PGN text")
 
 
-def read_games(text, game=None):
+def read_games(text, game=None, same_variant=False):
     """Every game of a PGN text, one PgnGame at a time.  `game` (a Game) is used when
-    given; otherwise the Variant tag names a bundled game (default chess)."""
+    given; otherwise the Variant tag names a bundled game (default chess).  With
+    `same_variant`, a game whose Variant tag names another game than `game` is a
+    PgnError (other tools name chess "Standard": leave it off for their files)."""
     for headers, movetext, line in _split(text):
+        if same_variant and game is not None:
+            tag = headers.get("Variant", game.name)
+            if tag.lower() != game.name.lower():
+                raise PgnError(f"game from line {line}: a game of {tag}, not {game.name} "
+                               "(its Variant tag)")
         yield _build(headers, movetext, line, game)
 
 

@@ -123,11 +123,23 @@ class Position:
     def legal_moves(self):
         """The legal moves, history-dependent rules (perpetual check and chase) included."""
         notation, colour = self.notation, self._engine.state()[0]
+        board = tuple(self._engine.board())          # gives the Moves piece and capture
+        return [notation.move(code, colour, board) for code in self._legal_codes()]
+
+    def _legal_codes(self):
         codes = self._engine.legal_moves()
         if cycles.refuses_moves(self.game.meta) and self._could_repeat():
             codes = [c for c in codes if self._cycle_rule_broken(c) is None]
-        board = tuple(self._engine.board())          # gives the Moves piece and capture
-        return [notation.move(code, colour, board) for code in codes]
+        return codes
+
+    def _is_legal(self, move):
+        """Is `move` one of legal_moves()?  (Tested on its code, then on the one Move
+        that code makes here: in wide games, such as the duck's, listing thousands of
+        Moves for every push was most of the time a game took.)"""
+        if move.code not in self._legal_codes():
+            return False
+        board = tuple(self._engine.board())
+        return self.notation.move(move.code, self._engine.state()[0], board) == move
 
     def _could_repeat(self):
         """Has some position of the history occurred often enough that one more move
@@ -195,7 +207,7 @@ class Position:
         if not isinstance(move, Move):
             raise InvalidMoveError(repr(move), "a move must be a Move (from legal_moves) or a "
                                    f"string such as e2e4, got {type(move).__name__}")
-        if move not in self.legal_moves():
+        if not self._is_legal(move):
             raise IllegalMoveError(str(move), f"illegal move {move} in {self.fen()}")
         before = self._tracker.board() if self._tracker else None
         mover = self._engine.state()[0]

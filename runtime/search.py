@@ -225,6 +225,9 @@ def _pv(position, best):
     return line
 
 
+REPLY_NODES = 20000                 # the most a reply search may take
+
+
 def _reply(position, best):
     """[the expected answer to `best`] when the transposition table no longer holds it
     (its entry was overwritten later in the iteration): a short search of the position
@@ -234,7 +237,10 @@ def _reply(position, best):
     engine.push(best.code)
     try:
         colour = engine.state()[0]
-        score, code, used, stopped = engine.search_depth(2, node_limit=50000)
+        # One ply (captures resolved by quiescence) is enough for a plausible answer,
+        # and is cheap in every game: two plies cost five seconds a move in the duck's
+        # 2,000-move positions.
+        score, code, used, stopped = engine.search_depth(1, node_limit=REPLY_NODES)
         return [position.notation.move(code, colour)] if code else []
     finally:
         engine.pop()

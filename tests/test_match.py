@@ -61,3 +61,22 @@ def test_two_short_games_report(tmp_path):
         moves = game["moves"]
         for i, move in enumerate(moves):                         # every move was legal
             assert move in sf.legal_moves("chess", sf.start_fen("chess"), moves[:i])
+
+
+def test_games_written_as_pgn_are_what_tune_reads(tmp_path):
+    match = load_match()
+    import fairyforge as ff
+    from fairyforge.tune.samples import pgn_games
+    settings = match.Settings("chess", "ours", "theirs", [], [], "nodes 10", 60.0, 400)
+    records = [match.GameRecord(["f2f3", "e7e5"], True, "0-1", "no legal move",
+                                ["f2f3", "e7e5", "g2g4", "d8h4"]),
+               match.GameRecord(["d2d4", "d7d5"], False, "1/2-1/2", "move limit",
+                                ["d2d4", "d7d5", "g1f3"])]
+    path = tmp_path / "games.pgn"
+    match.write_pgn(str(path), settings, records)
+    text = path.read_text()
+    assert '[White "ours"]' in text and '[Black "ours"]' in text
+    assert '[Termination "move limit"]' in text and "2. g4 Qh4# 0-1" in text
+    games = pgn_games(str(path), ff.load("chess"))
+    assert [(g.moves, g.result, g.opening_plies) for g in games] == [
+        (tuple(records[0].moves), "0-1", 2), (tuple(records[1].moves), "1/2-1/2", 2)]

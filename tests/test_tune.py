@@ -221,3 +221,70 @@ def test_bad_game_and_database_are_refused_clearly(tmp_path, capsys):
     junk.write_text("not a database")
     assert main(["tune", "chess", "--from-db", str(junk)]) == 2
     assert "not a playtest database" in capsys.readouterr().err
+
+
+# -- learning from PGN, and the parameter files bundled with the games ------------------
+
+MATES = """[Variant "chess"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0
+
+[Variant "chess"]
+[Result "0-1"]
+[OpeningPlies "2"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Variant "chess"]
+[Result "*"]
+
+1. d4 d5 *
+"""
+
+
+def test_tune_learns_from_a_pgn_file(tmp_path, capsys):
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(MATES)
+    out = str(tmp_path / "from-pgn.json")
+    assert main(["tune", "chess", "--from-pgn", str(pgn), "-o", out]) == 0
+    assert "2 games" in capsys.readouterr().out        # the unfinished game says nothing
+    data = json.load(open(out))
+    assert data["fit"]["source"] == str(pgn) and data["fit"]["search"] == "as played"
+
+
+@pytest.mark.parametrize("text, message", [
+    ('[Variant "shogi"]\n[Result "1-0"]\n\n1. P7f 1-0\n', "game from line 1: a game of shogi, not chess"),
+    ('[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n', "game from line 1, ply 3: illegal move Ke3"),
+    ('[Result "*"]\n\n1. e4 *\n', "no finished game of chess"),
+])
+def test_a_bad_pgn_file_is_refused_naming_it(tmp_path, capsys, text, message):
+    pgn = tmp_path / "bad.pgn"
+    pgn.write_text(text)
+    assert main(["tune", "chess", "--from-pgn", str(pgn)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.pgn" in err and message in err
+
+
+def test_the_users_file_comes_before_the_bundled_one(tuned_dir):
+    bundled = evalparams.bundled_path("chess")
+    assert evalparams.lookup_path("chess") == (bundled if os.path.exists(bundled) else None)
+    tuned_dir.mkdir()
+    (tuned_dir / "chess.eval.json").write_text("{}")
+    assert evalparams.lookup_path("chess") == str(tuned_dir / "chess.eval.json")
+
+
+BUNDLED = sorted(name[:-len(".eval.json")] for name in os.listdir(
+    os.path.dirname(evalparams.bundled_path("chess"))) if name.endswith(".eval.json")) \
+    if os.path.isdir(os.path.dirname(evalparams.bundled_path("chess"))) else []
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_a_bundled_parameter_file_fits_its_games_rules(name):
+    """A bundled game's file must be fitted to the rules it ships with: else every
+    build would warn and fall back to the derived evaluation."""
+    from fairyforge.compiler import loader
+    variant = loader.load_variant(name)
+    data = evalparams.read(evalparams.bundled_path(name))
+    assert data["model_hash"] == evalparams.model_hash(variant)
+    evalparams.check_pieces(data, variant, evalparams.bundled_path(name))

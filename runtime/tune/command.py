@@ -38,8 +38,12 @@ def add_parser(sub):
     limit.add_argument("--nodes", type=_count, metavar="N", help="node budget per move instead")
     tp.add_argument("--max-plies", type=_count, default=300, metavar="N",
                     help="adjudicate a self-play game a draw after N plies (default 300)")
-    tp.add_argument("--from-db", metavar="FILE",
-                    help="learn from the games of a playtest database instead of playing")
+    source = tp.add_mutually_exclusive_group()
+    source.add_argument("--from-db", metavar="FILE",
+                        help="learn from the games of a playtest database instead of playing")
+    source.add_argument("--from-pgn", metavar="FILE",
+                        help="learn from the games of a PGN file instead of playing (say a "
+                             "strong engine's: bench/match.py --pgn)")
     tp.add_argument("-o", "--output", metavar="FILE",
                     help="where to write the parameters (default: the tuned-parameters "
                          "directory, where builds look for them)")
@@ -70,16 +74,18 @@ def cmd_tune(args):
     except ImportError as err:              # numpy or scipy missing
         _say(f"error: {err.name} is needed: pip install \"fairyforge[tune]\"")
         return 2
-    if args.from_db is not None and not os.path.isfile(args.from_db):
-        _say(f"error: --from-db {args.from_db}: no such file")
-        return 2
-    progress = None if args.from_db else Progress(args.games)
+    for option, path in (("--from-db", args.from_db), ("--from-pgn", args.from_pgn)):
+        if path is not None and not os.path.isfile(path):
+            _say(f"error: {option} {path}: no such file")
+            return 2
+    reading = args.from_db or args.from_pgn
+    progress = None if reading else Progress(args.games)
     on_game = (lambda record: progress.update()) if progress else None
     try:
         report = tune(args.game, games=args.games, depth=args.depth, nodes=args.nodes,
                       from_db=args.from_db, output=args.output, processes=args.processes,
                       seed=args.seed, max_plies=args.max_plies, on_game=on_game,
-                      ridge=args.ridge)
+                      ridge=args.ridge, from_pgn=args.from_pgn)
     finally:
         if progress:
             progress.close()

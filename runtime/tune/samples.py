@@ -1,8 +1,10 @@
 """Games to learn from, and the quiet positions sampled from them.
 
 Games come from self-play (the playtest's workers and `selfplay.play_game`, each game
-from its own random opening so that games differ) or from a playtest database
-(`--from-db`, only the games played under exactly these rules: same model hash).
+from its own random opening so that games differ), from a playtest database
+(`--from-db`, only the games played under exactly these rules: same model hash), or
+from a PGN file (`--from-pgn`: games of this variant, say a strong engine's, as
+bench/match.py writes them with `--pgn`).
 
 A position is kept when it is quiet: past the random opening, the side to move is not
 in check, and the move played from it is neither a capture nor a promotion.  Static
@@ -13,6 +15,8 @@ position in the middle of an exchange says nothing about piece values).
 import sqlite3
 from dataclasses import dataclass
 
+from ..errors import ArgumentError
+from ..pgn import PgnError, read_games
 from ..playtest.backend import open_backend
 from ..playtest.ruleset import PlaytestError
 from ..playtest.selfplay import GameJob, deal_opening, pair_seed, play_game
@@ -28,6 +32,7 @@ class GameRecord:
     moves: tuple                # UCI texts, the opening included
     result: str                 # "1-0", "0-1", "1/2-1/2"
     opening_plies: int
+    fen: str = None             # where the game started (None: the game's setup)
 
 
 def self_play(ruleset, game, count, depth=None, nodes=None, seed=1, processes=None,
@@ -63,12 +68,40 @@ def from_database(path, model_hash):
             for moves, result, opening in rows]
 
 
+def pgn_games(path, game):
+    """The finished games of a PGN file, read as `game` (ArgumentError naming the file
+    and the game's line when one cannot be read or is of another variant).  A game's
+    `OpeningPlies` tag (bench/match.py writes it) marks its first moves as an opening
+    to skip; a game without a result ("*") says nothing and is left out."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+    except (OSError, UnicodeDecodeError) as err:
+        raise ArgumentError(f"--from-pgn {path}: cannot read it ({err})") from None
+    records = []
+    try:
+        for found in read_games(text, game, same_variant=True):
+            if found.result not in SCORES:
+                continue
+            position = found.position
+            opening = found.headers.get("OpeningPlies", "0")
+            records.append(GameRecord(
+                tuple(move.uci for move in position.move_stack), found.result,
+                int(opening) if opening.isdigit() else 0,
+                None if position.setup_fen == game.start_fen else position.setup_fen))
+    except PgnError as err:
+        raise ArgumentError(f"--from-pgn {path}: {err}") from None
+    if not records:
+        raise ArgumentError(f"--from-pgn {path}: no finished game of {game.name} in it")
+    return records
+
+
 def positions(game, space, record):
     """(slots, counts, c, y) for each quiet position of one game; c and the scores in
     pawns, y the game's result from White's view."""
     y = SCORES[record.result]
     squares = game.meta["squares"]
-    position = game.start()
+    position = game.position(record.fen) if record.fen else game.start()
     engine = position.engine
     rows = []
     for ply, text in enumerate(record.moves):

@@ -11,7 +11,7 @@ from ..compiler import build, evalparams, loader
 from ..errors import ArgumentError
 from . import fit as texel
 from .features import space_for, to_params
-from .samples import from_database, positions, self_play
+from .samples import from_database, pgn_games, positions, self_play
 
 HOLDOUT_EVERY = 10              # every 10th game is kept out of the fit to check it
 ALPHA_SQUARES = 200.0           # ridge weights, in positions (see fit.py), where no
@@ -34,8 +34,10 @@ class Report:
     previous: dict = field(repr=False, default=None)    # what they replace (None: derived)
 
 
-def check_arguments(games, depth, nodes, from_db, ridge):
-    if from_db is None and (games is None or games < 1):
+def check_arguments(games, depth, nodes, from_db, ridge, from_pgn=None):
+    if from_db is not None and from_pgn is not None:
+        raise ArgumentError("give --from-db or --from-pgn, not both")
+    if from_db is None and from_pgn is None and (games is None or games < 1):
         raise ArgumentError("--games must be 1 or more")
     if depth is not None and nodes is not None:
         raise ArgumentError("give --depth or --nodes, not both")
@@ -48,9 +50,9 @@ def check_arguments(games, depth, nodes, from_db, ridge):
 
 
 def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
-         processes=None, seed=1, max_plies=300, on_game=None, ridge=None):
+         processes=None, seed=1, max_plies=300, on_game=None, ridge=None, from_pgn=None):
     """Fit `source`'s evaluation (a bundled name or a definition's path); a Report."""
-    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0])
+    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0], from_pgn)
     if depth is None and nodes is None:
         depth = 2
     started = time.monotonic()
@@ -59,6 +61,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     game = _game(variant, current)
     if from_db is not None:
         records = from_database(from_db, evalparams.model_hash(variant))
+    elif from_pgn is not None:
+        records = pgn_games(from_pgn, game)
     else:
         from ..playtest.ruleset import RuleSet
         records = self_play(RuleSet.load(source), game, games, depth=depth, nodes=nodes,
@@ -80,8 +84,9 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     theta, k, errors, ridge = _fit_best(space, data.subset(~holdout),
                                         data.subset(holdout) if holdout.any() else None, ridge)
     fit_info = {"games": len(records), "positions": len(rows), "k": round(k, 4),
-                "errors": errors, "source": from_db or "self-play", "ridge": list(ridge),
-                "search": f"depth {depth}" if depth else f"nodes {nodes}",
+                "errors": errors, "source": from_db or from_pgn or "self-play", "ridge": list(ridge),
+                "search": ("as played" if from_db or from_pgn else
+                           f"depth {depth}" if depth else f"nodes {nodes}"),
                 "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
     params = to_params(space, theta, fit_info)
     path = output or evalparams.default_path(variant.name)
