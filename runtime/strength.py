@@ -9,8 +9,10 @@ Two handicaps, both set from the Elo asked for:
   setting sometimes plays the second or fourth best move, more often the lower it is.
 
 Calibration: FULL_STRENGTH_ELO is where the unlimited engine stands on Fairy-Stockfish's
-UCI_Elo scale at 100 ms a move (issue 13's matches against Fairy-Stockfish: 27/28 in
-chess against UCI_Elo 1500, 3.5/28 against 2000).  ELO_PER_DOUBLING and NOISE_PER_ELO
+UCI_Elo scale at 100 ms a move (bench/match.py against Debian's Fairy-Stockfish 11.1:
+in chess, 40.5/80 against UCI_Elo 2000 on 2026-11-23, after late-move reductions,
+exchange evaluation, futility pruning and the shipped chess evaluation; the engine
+had scored 3.5/28 against 2000 and 27/28 against 1500 before them).  ELO_PER_DOUBLING and NOISE_PER_ELO
 are the model's two slopes, not yet fitted to Fairy-Stockfish; bench/match.py measures
 them (our engine at an UCI_Elo against Fairy-Stockfish at the same UCI_Elo should score
 about 50%).  Settings above
@@ -21,7 +23,7 @@ import random
 
 MIN_ELO = 500                  # the range Fairy-Stockfish advertises
 MAX_ELO = 2850
-FULL_STRENGTH_ELO = 1800       # the unlimited engine at 100 ms a move (see above)
+FULL_STRENGTH_ELO = 2000       # the unlimited engine at 100 ms a move (see above)
 FULL_NODES = 100_000           # about 100 ms of search on one core
 ELO_PER_DOUBLING = 150        # fitted in self-play: 1200 v 1500 scored 4.5/40 (docs/engine.md)
 MIN_NODES = 64
