@@ -257,6 +257,7 @@ def test_tune_learns_from_a_pgn_file(tmp_path, capsys):
     ('[Variant "shogi"]\n[Result "1-0"]\n\n1. P7f 1-0\n', "game from line 1: a game of shogi, not chess"),
     ('[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n', "game from line 1, ply 3: illegal move Ke3"),
     ('[Result "*"]\n\n1. e4 *\n', "no finished game of chess"),
+    ('[FEN "8/8/8/8 w - - 0 1"]\n[Result "1-0"]\n\n1. e4 1-0\n', "FEN"),
 ])
 def test_a_bad_pgn_file_is_refused_naming_it(tmp_path, capsys, text, message):
     pgn = tmp_path / "bad.pgn"

@@ -15,8 +15,8 @@ position in the middle of an exchange says nothing about piece values).
 import sqlite3
 from dataclasses import dataclass
 
-from ..errors import ArgumentError
-from ..pgn import PgnError, read_games
+from ..errors import ArgumentError, FairyforgeError
+from ..pgn import read_games
 from ..playtest.backend import open_backend
 from ..playtest.ruleset import PlaytestError
 from ..playtest.selfplay import GameJob, deal_opening, pair_seed, play_game
@@ -89,7 +89,7 @@ def pgn_games(path, game):
                 tuple(move.uci for move in position.move_stack), found.result,
                 int(opening) if opening.isdigit() else 0,
                 None if position.setup_fen == game.start_fen else position.setup_fen))
-    except PgnError as err:
+    except FairyforgeError as err:          # PgnError, and FenError from a FEN tag
         raise ArgumentError(f"--from-pgn {path}: {err}") from None
     if not records:
         raise ArgumentError(f"--from-pgn {path}: no finished game of {game.name} in it")
