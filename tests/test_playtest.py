@@ -125,6 +125,20 @@ def test_a_rule_that_never_comes_into_play_is_flagged(tmp_path):
     assert "all 3 paired games were move-for-move identical" in open(md).read()
 
 
+def test_a_comparison_never_weighs_a_learned_evaluation_against_a_derived_one(tmp_path):
+    """chess ships learned parameters, a variant extending it has none: both then play
+    with the evaluation derived from their rules, else the evaluation would be compared
+    along with the rules."""
+    from fairyforge.playtest.runner import load_rulesets
+    child = tmp_path / "chess75.variant"
+    child.write_text('variant chess75 "Chess, 75-move rule" extends chess\nmove rule 75\n')
+    said = []
+    mixed = load_rulesets(["chess", str(child)], log=said.append)
+    assert [r.evaluation for r in mixed] == ["derived", "derived"]
+    assert any("only chess has learned parameters" in line for line in said)
+    assert [r.evaluation for r in load_rulesets(["chess", "chess"])] == ["auto", "auto"]
+
+
 def test_sprt_stops_a_comparison_when_the_answer_is_clear(tmp_path):
     # The same rules twice: every pair is identical, and "no change" is clear after
     # a few dozen pairs, long before the 400 asked for.

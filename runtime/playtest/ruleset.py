@@ -34,6 +34,7 @@ class RuleSet:
     source: str          # what the user named: a bundled game or a definition's path
     model_hash: str
     variant: object      # the rule model (compiler.model.Variant)
+    evaluation: str = "auto"    # "auto": learned parameters where there are; "derived"
 
     @classmethod
     def load(cls, source, label=None):
@@ -52,7 +53,8 @@ _GAMES = {}       # model hash -> Game, in this process
 
 def game_for(ruleset, progress=None):
     """The compiled game of a rule set, built into this machine's cache on first use."""
-    game = _GAMES.get(ruleset.model_hash)
+    key = (ruleset.model_hash, ruleset.evaluation)
+    game = _GAMES.get(key)
     if game is None:
         from ..compiler import build
         from ..game import Game
@@ -61,7 +63,9 @@ def game_for(ruleset, progress=None):
                 f"this worker reads the rule model of {ruleset.label} differently from the "
                 "machine that sent it (another Fairyforge version?): install the same "
                 "version on every worker")
-        path, module = build.load_module(ruleset.variant, progress=progress)
+        evaluation = None if ruleset.evaluation == "derived" else "auto"
+        path, module = build.load_module(ruleset.variant, progress=progress,
+                                         evaluation=evaluation)
         game = Game(ruleset.variant, module, path)
-        _GAMES[ruleset.model_hash] = game
+        _GAMES[key] = game
     return game

@@ -11,7 +11,7 @@ import json
 import signal
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from . import report as report_phase
@@ -54,11 +54,28 @@ def load_rulesets(sources, log=None):
     for slot, source in enumerate(sources):
         ruleset = RuleSet.load(source)
         if any(r.label == ruleset.label for r in rulesets):
-            ruleset = RuleSet(f"{ruleset.label}#{slot + 1}", source, ruleset.model_hash,
-                              ruleset.variant)
-        game_for(ruleset, progress=log)
+            ruleset = replace(ruleset, label=f"{ruleset.label}#{slot + 1}")
         rulesets.append(ruleset)
+    rulesets = _same_kind_of_evaluation(rulesets, log)
+    for ruleset in rulesets:
+        game_for(ruleset, progress=log)
     return rulesets
+
+
+def _same_kind_of_evaluation(rulesets, log):
+    """A comparison measures rules, not evaluations: where only some of the rule sets
+    have learned parameters (chess ships some; a variant extending it has none), every
+    rule set plays with the evaluation derived from its rules."""
+    from ..compiler import evalparams
+    quiet = lambda message: None          # noqa: E731  (the build warns of a stale file)
+    learned = [evalparams.for_build(r.variant, progress=quiet) is not None for r in rulesets]
+    if all(learned) or not any(learned):
+        return rulesets
+    if log:
+        names = ", ".join(r.label for r, has in zip(rulesets, learned) if has)
+        log(f"evaluation: derived from the rules for every rule set (only {names} has "
+            "learned parameters, which would weigh in the comparison)")
+    return [replace(r, evaluation="derived") for r in rulesets]
 
 
 # The settings a resume must repeat, with the options that set them.
