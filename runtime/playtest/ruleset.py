@@ -12,7 +12,6 @@ game.  A worker recomputes it before building, so a worker whose Fairyforge read
 model differently (another version) refuses the job instead of playing other rules.
 """
 
-import hashlib
 from dataclasses import dataclass
 
 from ..errors import FairyforgeError
@@ -23,9 +22,9 @@ class PlaytestError(FairyforgeError):
 
 
 def model_hash(variant):
-    """SHA-256 of the rule model's canonical YAML (hex)."""
-    from ..compiler import model
-    return hashlib.sha256(model.dump_yaml(variant).encode()).hexdigest()
+    """SHA-256 of the rule model's canonical YAML (hex): the key parameter files use too."""
+    from ..compiler import evalparams
+    return evalparams.model_hash(variant)
 
 
 @dataclass(frozen=True)
