@@ -21,9 +21,14 @@ POSITIONS = [
     ("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
     ("chess", "8/2k5/3p4/p2P1p2/P2P1P2/8/3K4/8 w - - 0 1"),                # pawn ending
     ("shogi", None),
+    ("shogi", "lns2gsnl/5r1k1/pppp3p1/6p1p/2P2p3/P3g1P2/1P1P1PSPP/LbS2RG2/1NKG3NL[PPb] w - - 0 21"),
+    ("shogi", "l1k3snl/2gs1g1b1/+P1pppp1pp/1p7/L3P4/r2B1Pp2/1P1P3PP/1KS1R1G2/1N1G2SNL[NPpp] w - - 1 21"),
     ("xiangqi", None),
     ("crazyhouse", None),
+    ("crazyhouse", "r1b1kn2/1ppp2b1/p1n1p2R/3n2Bp/3Pp3/N1P3Q1/PP3PPP/R2QKB1R[pp] w KQq - 0 21"),
+    ("crazyhouse", "2kr3r/1bqn1Pp1/p2bp3/2ppP3/1p1P1P2/4PQ1B/PpPKN2R/2R3N1[NPPb] w - - 0 21"),
 ]
+# (the middlegames: move 21 of games from bench/games/*-fsf.pgn.xz, pieces in hand)
 
 
 def measure(name, fen, seconds, depth):

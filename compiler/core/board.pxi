@@ -145,7 +145,24 @@ cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
     return royal_in_check(p, colour)
 
 
+cdef inline int gen_pseudo_0(Pos* p, move_t* mv) noexcept nogil:
+    return gen_moves_0(p, mv, True)
+
+
+cdef inline int gen_pseudo_1(Pos* p, move_t* mv) noexcept nogil:
+    return gen_moves_1(p, mv, True)
+
+
 cdef inline int gen_pseudo(Pos* p, move_t* mv) noexcept nogil:
+    """The side to move's pseudo-legal moves (gen_moves_*)."""
     if p.side == 0:
-        return gen_pseudo_0(p, mv)
-    return gen_pseudo_1(p, mv)
+        return gen_moves_0(p, mv, True)
+    return gen_moves_1(p, mv, True)
+
+
+cdef inline int gen_captures(Pos* p, move_t* mv) noexcept nogil:
+    """A list that holds every pseudo-legal capture of the side to move, and few other
+    moves (the rules' extra moves may add some): quiescence keeps the captures of it."""
+    if p.side == 0:
+        return gen_moves_0(p, mv, False)
+    return gen_moves_1(p, mv, False)

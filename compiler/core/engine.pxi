@@ -442,6 +442,21 @@ cdef class Engine:
         free(out)
         return result
 
+    def captures(self, bint from_all_moves=False):
+        """The pseudo-legal captures quiescence searches, as the capture generator
+        (gen_captures) finds them, or with `from_all_moves` as picked out of every
+        pseudo-legal move: the same list, which the tests check."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef int n, i
+        if out == NULL:
+            raise MemoryError()
+        n = gen_pseudo(&self.pos, out) if from_all_moves else gen_captures(&self.pos, out)
+        n = captures_only(&self.pos, out, n)
+        result = [out[i] for i in range(n)]
+        free(out)
+        return result
+
     def capture_pairs(self, int colour):
         """[(from, to)] for every piece of `colour` and every enemy piece it could
         capture now, whoever is to move: what each piece attacks, for the perpetual
@@ -453,7 +468,7 @@ cdef class Engine:
         cdef move_t m
         if out == NULL:
             raise MemoryError()
-        n = gen_pseudo_0(&self.pos, out) if colour == 0 else gen_pseudo_1(&self.pos, out)
+        n = gen_moves_0(&self.pos, out, False) if colour == 0 else gen_moves_1(&self.pos, out, False)
         pairs = set()
         for i in range(n):
             m = out[i]

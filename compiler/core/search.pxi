@@ -138,8 +138,8 @@ cdef int evaluate(Pos* p) noexcept nogil:
 
 cdef inline int captured_code(Pos* p, move_t m) noexcept nogil:
     """The code on the square `m` captures on (EMPTY where it takes nothing: a drop, a
-    castling, a promotion in place)."""
-    if m & (F_DROP | F_CASTLE) or (PROMOTES_IN_PLACE and move_from(m) == move_to(m)):
+    castling, a promotion in place or a pass)."""
+    if m & (F_DROP | F_CASTLE) or move_from(m) == move_to(m):
         return EMPTY
     return p.b[p.ep_victim] if (m & F_EP) else p.b[move_to(m)]
 
@@ -191,7 +191,7 @@ cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
     if level >= SEE_LEVELS or p.b[sq] <= OFF or not attacked(p.b, sq, p.side):
         return 0
     victim = value_on(p, sq)
-    n = gen_pseudo(p, mv)
+    n = gen_captures(p, mv)
     for i in range(n):
         m = mv[i]
         if move_to(m) != sq or (m & (F_DROP | F_CASTLE | F_EP)):
@@ -440,7 +440,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             return stand
         if stand > alpha:
             alpha = stand
-    n = captures_only(p, mv, gen_pseudo(p, mv))
+    n = captures_only(p, mv, gen_captures(p, mv))
     order_moves(p, s, mv, n, 0, ply)
     if not forced:
         n = good_captures(p, s, mv, n, ply)
