@@ -21,6 +21,9 @@ cdef enum:
     SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
     FORCED_QPLIES = 4           # quiescence plies where a side obliged to capture may not stand pat
     HISTORY_MAX = 16384         # history scores stay within +-HISTORY_MAX (below the killers)
+    LMR_LOG = 1                 # reductions grow with log(depth) * log(move number)
+    LATE_MOVE_PRUNING = 1       # near the horizon, quiet moves late in the ordering are skipped
+    LMR_SIZE = 64               # depths and move numbers the reduction table covers
 
 
 cdef struct TTEntry:
@@ -54,6 +57,22 @@ cdef struct TTHit:
     int score
     int depth
     int flag                    # 0: no entry for this key
+
+
+# The late-move reduction of the n-th move at depth d: log(d) * log(n) / 2.25, rounded
+# from 0.75 up (as most alpha-beta engines do it since Stockfish's): one ply for the
+# 4th move at depth 3, three for the 20th at depth 10.
+cdef int LMR_TABLE[LMR_SIZE][LMR_SIZE]
+
+
+cdef void fill_reductions() noexcept:
+    cdef int d, n
+    for d in range(LMR_SIZE):
+        for n in range(LMR_SIZE):
+            LMR_TABLE[d][n] = <int> (0.75 + log(d) * log(n) / 2.25) if d and n else 0
+
+
+fill_reductions()
 
 
 cdef inline TTEntry* tt_bucket(Search* s, uint64_t key) noexcept nogil:
@@ -515,17 +534,38 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
 
 
 cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
-                          bint checked, bint quiet, int ply) noexcept nogil:
+                          bint checked, bint quiet, int ply, bint pv,
+                          int history) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering,
-    at depth 3 or more, that neither escape nor give check and are not killers, are
-    searched a ply shallower (two when very late and deep)."""
+    at depth 3 or more, that neither escape nor give check, are searched shallower,
+    the more the deeper and later (LMR_TABLE), a ply less at a principal-variation
+    node, for a killer and for a move with a good history; never into quiescence."""
+    cdef int r
     if depth < 3 or legal_count <= 3 or checked or not quiet:
-        return 0
-    if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
         return 0
     if in_check(p, p.side):
         return 0
-    return 1 if legal_count <= 8 or depth < 6 else 2
+    if not LMR_LOG:
+        if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
+            return 0
+        return 1 if legal_count <= 8 or depth < 6 else 2
+    r = LMR_TABLE[depth if depth < LMR_SIZE else LMR_SIZE - 1][
+        legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
+    if pv:
+        r -= 1
+    if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
+        r -= 1
+    if history > HISTORY_MAX // 4:
+        r -= 1
+    if r > depth - 2:
+        r = depth - 2
+    return r if r > 0 else 0
+
+
+cdef inline bint late_move(int depth, int legal_count) noexcept nogil:
+    """Is a quiet move this late in the ordering, this near the horizon, not worth
+    searching at a null-window node (late-move pruning: 3 + depth^2 moves are)?"""
+    return LATE_MOVE_PRUNING and depth <= FUTILITY_DEPTH and legal_count > 3 + depth * depth
 
 
 cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
@@ -549,8 +589,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef move_t best_move = 0, tt_move = 0, m
     cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
-    cdef int static
-    cdef bint quiet, futile
+    cdef int static, history
+    cdef bint quiet, futile, prunable
     cdef TTHit hit
     if ply > 0:
         if repeated(p) or rules_draw(p):
@@ -584,6 +624,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if score != -INF:
             return score
     futile = False
+    prunable = ply > 0 and not checked and beta - alpha == 1
     if FUTILITY and ply > 0 and not checked and beta - alpha == 1 and depth <= FUTILITY_DEPTH:
         static = evaluate(p)
         score = shallow_cutoff(p, s, depth, alpha, beta, ply, static)
@@ -596,16 +637,19 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         bring_best(mv, ply_scores(s, ply), i, n)
         m = mv[i]
         quiet = not victim_value(p, m) and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
+        history = s.history[history_index(p, m)] if quiet else 0
         make(p, m)
         if not legal_after_make(p, m, 0):
             unmake(p)
             continue
         legal_count += 1
-        if futile and quiet and legal_count > 1 and not in_check(p, p.side):
-            unmake(p)             # a quiet move cannot lift a hopeless static score
-            continue
+        if (futile or (prunable and late_move(depth, legal_count) and best > -MATE_BOUND)) \
+                and quiet and legal_count > 1 and not in_check(p, p.side):
+            unmake(p)             # a quiet move cannot lift a hopeless static score,
+            continue              # nor is one this late likely to be the best
         score = search_move(p, s, depth, alpha, beta, ply, legal_count,
-                            reduction(p, s, m, depth, legal_count, checked, quiet, ply))
+                            reduction(p, s, m, depth, legal_count, checked, quiet, ply,
+                                      beta - alpha > 1, history))
         unmake(p)
         if s.stopped:
             return 0
