@@ -111,6 +111,11 @@ def load_chess960_twin(name_or_path):
         raise UnknownGameError(f"'{name_or_path}' has no castling, so it has no Chess960 "
                                "twin (chess960 castling needs a `castling` statement)")
     path = os.path.abspath(locate(name_or_path))
+    if '"' in path or "\n" in path:
+        # The twin extends the file by its path, in a quoted string, which the language
+        # gives no way to escape: such a path would be misread, so it is refused.
+        raise UnknownGameError(f"'{name_or_path}' cannot have a Chess960 twin: its path "
+                               "holds a double quote or a line break (rename the file)")
     title = variant.title.replace('"', "'")
     text = (f'variant {variant.name} "{title} (Chess960)" extends "{path}"\n'
             "chess960 castling\n")

@@ -166,3 +166,15 @@ def test_a_game_without_castling_has_no_twin():
     with pytest.raises(UnknownGameError, match="'xiangqi' has no castling, so it has no "
                                               "Chess960 twin"):
         ff.load("xiangqi", chess960=True)
+
+
+def test_a_path_the_language_cannot_quote_has_no_twin(tmp_path):
+    """The twin extends the file by its quoted path: a path with a double quote is
+    refused with a clear error, never misread."""
+    folder = tmp_path / 'my "games"'
+    folder.mkdir()
+    path = folder / "mine.variant"
+    path.write_text('variant mine extends chess\n')
+    assert ff.load(str(path)).variant.name == "mine"
+    with pytest.raises(UnknownGameError, match="holds a double quote"):
+        ff.load(str(path), chess960=True)
