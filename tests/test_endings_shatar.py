@@ -51,6 +51,21 @@ def test_mate_after_a_move_from_the_fen(shatar):
     assert pos.outcome() == ff.Outcome("white", "checkmate")
 
 
+def test_a_shak_earlier_in_the_series_makes_the_bishops_mate_count(shatar):
+    """1. Ra2+ (a shak) Kh1 2. Bf3#: the mate is the bishop's, but the series of checks
+    that led to it began with a rook's, so White wins; the same final position with no
+    history (its FEN alone) is a draw.  (Found by a search over pyffish's results.)"""
+    fen = "8/1p3p2/8/R7/3p2B1/8/7k/5K2 w - - 0 1"
+    pos = play_and_compare(sf, shatar, "shatar", fen, ["a5a2", "h2h1", "g4f3"])
+    assert not pos.legal_moves() and pos.is_check()
+    assert pos.outcome() == ff.Outcome("white", "checkmate")
+    assert _fsf_winner(fen, ["a5a2", "h2h1", "g4f3"], pos.turn) == "white"
+    alone = pos.fen()
+    assert shatar.position(alone).outcome() == ff.Outcome(
+        None, "checkmate without a decisive check")
+    assert _fsf_winner(alone, [], pos.turn) is None
+
+
 @pytest.mark.parametrize("fen", ["8/8/8/3J4/8/8/8/k6K w - - 0 1",     # Black bare
                                  "8/8/8/8/8/8/p7/k6K w - - 0 1"])     # White bare
 def test_bare_king_draws(shatar, fen):
