@@ -145,14 +145,6 @@ cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
     return royal_in_check(p, colour)
 
 
-cdef inline int gen_pseudo_0(Pos* p, move_t* mv) noexcept nogil:
-    return gen_moves_0(p, mv, True)
-
-
-cdef inline int gen_pseudo_1(Pos* p, move_t* mv) noexcept nogil:
-    return gen_moves_1(p, mv, True)
-
-
 cdef inline int gen_pseudo(Pos* p, move_t* mv) noexcept nogil:
     """The side to move's pseudo-legal moves (gen_moves_*)."""
     if p.side == 0:
