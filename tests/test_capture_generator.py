@@ -39,9 +39,4 @@ def test_the_capture_generator_finds_every_capture(games, name):
             expected = pos.engine.captures(from_all_moves=True)
             assert sorted(pos.engine.captures()) == sorted(expected), pos.fen()
             seen += len(expected)
-    if name not in NO_CAPTURES:
-        assert seen > 0, "the walks met no capture: they test nothing"
-
-
-# Games where captures are rare enough that two short walks may meet none.
-NO_CAPTURES = {"breakthrough"}
+    assert seen > 0, "the walks met no capture: they test nothing"

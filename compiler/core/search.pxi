@@ -21,7 +21,6 @@ cdef enum:
     SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
     FORCED_QPLIES = 4           # quiescence plies where a side obliged to capture may not stand pat
     HISTORY_MAX = 16384         # history scores stay within +-HISTORY_MAX (below the killers)
-    LMR_LOG = 1                 # reductions grow with log(depth) * log(move number)
     LATE_MOVE_PRUNING = 1       # near the horizon, quiet moves late in the ordering are skipped
     LMR_SIZE = 64               # depths and move numbers the reduction table covers
 
@@ -545,10 +544,6 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
         return 0
     if in_check(p, p.side):
         return 0
-    if not LMR_LOG:
-        if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
-            return 0
-        return 1 if legal_count <= 8 or depth < 6 else 2
     r = LMR_TABLE[depth if depth < LMR_SIZE else LMR_SIZE - 1][
         legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
     if pv:
@@ -625,7 +620,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             return score
     futile = False
     prunable = ply > 0 and not checked and beta - alpha == 1
-    if FUTILITY and ply > 0 and not checked and beta - alpha == 1 and depth <= FUTILITY_DEPTH:
+    if FUTILITY and prunable and depth <= FUTILITY_DEPTH:
         static = evaluate(p)
         score = shallow_cutoff(p, s, depth, alpha, beta, ply, static)
         if score != -INF:
