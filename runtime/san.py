@@ -99,6 +99,12 @@ class SanTable:
         for m, p in self.parts.items():
             if not (p.drop or p.castle):
                 self.groups.setdefault((p.letter, p.to), []).append(m)
+        # Reading a text looks only at the moves to its square (the duck's thousands of
+        # moves a position made a scan of them all per text slow).
+        self.by_target = {}
+        for m, p in self.parts.items():
+            self.by_target.setdefault(_target(p), []).append(m)
+        self.by_uci = {m.uci: m for m in self.legal}
         self._texts = {}
 
     def bare(self, move):
@@ -113,7 +119,7 @@ class SanTable:
 
     def _legal(self, move):
         wanted = str(move)
-        chosen = next((m for m in self.legal if m.uci == wanted), None)
+        chosen = self.by_uci.get(wanted)
         if chosen is None:
             self.pos.push_uci(wanted)      # not legal: raises the position's own reason
         return chosen
@@ -128,7 +134,9 @@ class SanTable:
         if not readings:
             raise InvalidMoveError(text, f"'{text}' is not SAN: write moves like e4, Nf3, "
                                          "exd5, e8=Q, Bxh8+, P@e4 or O-O")
-        found = [m for m in self.legal if any(_fits(r, self.parts[m]) for r in readings)]
+        found = [m for r in readings for m in self.by_target.get(_reading_target(r), ())
+                 if _fits(r, self.parts[m])]
+        found = list(dict.fromkeys(found))      # two readings may name the same move
         if len(found) > 1:
             found = [m for m in found if self.san(m) == clean] or found
         if len(found) == 1:
@@ -148,6 +156,17 @@ def _readings(text):
         if m and CHECKS.fullmatch(marks[split:]):
             out.append(m)
     return out
+
+
+def _target(parts):
+    """Where a move goes, as `_reading_target` finds it in a text: its square (a drop's
+    too) or its castling, and the duck's square."""
+    return (parts.castle or parts.to, parts.wall)
+
+
+def _reading_target(reading):
+    where = reading.group("castle") or reading.group("drop_to") or reading.group("to")
+    return (where, reading.group("wall") or "")
 
 
 def _fits(reading, parts):
