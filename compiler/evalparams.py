@@ -12,6 +12,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "values": {"queen": 912, ...},          # centipawns on the board
      "hand_values": {"pawn": 131, ...},      # centipawns in hand (drop games)
      "pst": {"pawn": [[...rank 1, files a..], [...rank 2...], ...], ...},
+     "king_safety": {"shelter": {"pawn": 12, ...},   # optional: see KING_SAFETY
+                     "near": {"queen": -40, ...}, "holes": {"knight": -9, ...}},
      "fit": {...}}                           # how it was fitted (informational)
 
 A bundled game may ship a parameter file of its own, fitted by us
@@ -26,6 +28,7 @@ turned half round, as shogi).
 
 import hashlib
 import json
+import math
 import os
 import warnings
 
@@ -33,6 +36,14 @@ from fairyforge.errors import FairyforgeError
 
 FORMAT = 1
 SYMMETRIES = ("mirror", "rotate")
+# The king-safety terms, each a bonus (centipawns) per piece type, counted for the side
+# whose royal piece it is (compiler/core/search.pxi `king_safety`):
+#   shelter  for each of its own pieces next to its royal piece;
+#   near     for each enemy piece within two squares of it (a file or rank of two);
+#   holes    in a drop game, for each empty square next to it, per type the enemy holds
+#            in hand (a square a dropped piece can attack the royal piece from).
+# A file without them (or a derived evaluation) has none: the engine skips the term.
+KING_SAFETY = ("shelter", "near", "holes")
 
 
 class ParameterFileError(FairyforgeError):
@@ -116,14 +127,26 @@ def read(path):
             raise ParameterFileError(f"{path}: the field '{key}' is missing")
     if data["symmetry"] not in SYMMETRIES:
         raise ParameterFileError(f"{path}: symmetry must be one of {', '.join(SYMMETRIES)}")
+    safety = data.get("king_safety", {})
+    if not isinstance(safety, dict) or set(safety) - set(KING_SAFETY):
+        raise ParameterFileError(f"{path}: king_safety holds only "
+                                 f"{', '.join(KING_SAFETY)}, each a table by piece")
+    for term, table in safety.items():
+        if not isinstance(table, dict) or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                for v in table.values()):
+            raise ParameterFileError(f"{path}: king_safety {term}: expected numbers by piece")
     return data
 
 
 def check_pieces(data, variant, path):
     """Every name and table size in `data` must fit the variant (ParameterFileError)."""
     names = {p.name for p in variant.pieces}
-    for field in ("values", "hand_values", "pst"):
-        unknown = sorted(set(data[field]) - names)
+    tables = [(field, data[field]) for field in ("values", "hand_values", "pst")]
+    tables += [(f"king_safety {term}", table)
+               for term, table in data.get("king_safety", {}).items()]
+    for field, table in tables:
+        unknown = sorted(set(table) - names)
         if unknown:
             raise ParameterFileError(f"{path}: {field}: no piece named {unknown[0]} in "
                                      f"{variant.name}")
@@ -175,4 +198,6 @@ def canonical(data):
     if data is None:
         return "derived"
     used = {k: data[k] for k in ("values", "hand_values", "pst", "symmetry")}
+    if data.get("king_safety"):
+        used["king_safety"] = data["king_safety"]
     return json.dumps(used, sort_keys=True)

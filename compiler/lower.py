@@ -62,6 +62,8 @@ class Tables:
     values: list = field(default_factory=list)       # per type: material value (centipawns)
     hand_values: list = field(default_factory=list)  # per type: value in hand (centipawns)
     pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
+    king_safety: dict = None          # {"shelter"|"near"|"holes": per type (centipawns)}, or
+                                      # None: no king-safety term (compiler/evalparams.py)
     meta: dict = field(default_factory=dict)
 
 
@@ -265,6 +267,20 @@ class Lowerer:
                 values[i] = hand_values[i] = int(round(100 * model.value))
         return values, hand_values, pst
 
+    def king_safety(self, royal_type):
+        """The learned king-safety bonuses per type (evalparams.KING_SAFETY), or None
+        where there are none: no parameter set has them, all are 0, or the game has no
+        royal piece to be safe."""
+        from .evalparams import KING_SAFETY
+        learned = (self.params or {}).get("king_safety", {})
+        if royal_type < 0 or not any(learned.get(term) for term in KING_SAFETY):
+            return None
+        tables = {term: [int(round(max(-2000, min(2000, learned.get(term, {}).get(p.name, 0)))))
+                         for p in self.v.pieces] for term in KING_SAFETY}
+        if not self.v.drops:
+            tables["holes"] = [0] * len(self.v.pieces)
+        return tables if any(any(row) for row in tables.values()) else None
+
     def _average_mobility(self, model, walk, squares):
         confine = (self.side_squares(model.confined_to, WHITE)
                    if model.confined_to is not None else None)
@@ -452,6 +468,7 @@ class Lowerer:
         tables.rules = {rules.name_of(kind): kind.lower(v, self) for kind in rules.REGISTRY
                         if hasattr(kind, "lower")}
         tables.values, tables.hand_values, tables.pst = self._evaluation(pieces)
+        tables.king_safety = self.king_safety(royal)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.regions = self.regions
         tables.meta = self._meta(tables)

@@ -124,10 +124,15 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["hand_values"]) == droppable
     assert report.positions > 0 and report.errors["train"][1] <= report.errors["train"][0]
 
+    assert set(params["king_safety"]) == {"shelter", "near", "holes"}
+    assert set(params["king_safety"]["holes"]) == {p.name for p in variant.pieces}
+
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
     params["hand_values"]["knight"] = 555
     params["pst"]["knight"][2][5] = 40          # f3 for White, f6 for Black
+    params["king_safety"] = {"shelter": {"pawn": 10, "knight": 6},
+                             "near": {"knight": -25, "queen": -40}, "holes": {"knight": -4}}
     evalparams.write(report.path, params)
     after = ff.load(str(definition))
     assert after.source_path != before.source_path    # a new build, a new cache key
@@ -139,6 +144,37 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert held.engine.evaluate() == expected + 555
     old = before.position(fen_board + "[N] w KQkq - 0 1")
     assert old.engine.evaluate() != held.engine.evaluate()
+    # King safety: White's king has Black's knight next to it (near: -25) and four
+    # empty squares around, but Black holds nothing; Black's king has five empty
+    # squares around it while White holds a knight (holes: 5 x -4 for Black).
+    lone = "4k3/8/8/8/8/8/3n4/4K3"
+    attacked = after.position(lone + "[N] w - - 0 1")
+    assert attacked.engine.evaluate() == _expected_evaluation(params, lone, 8, 8) + 555 - 25 + 20
+    _features_agree_with_the_engine(after, params)
+
+
+def _features_agree_with_the_engine(game, params):
+    """Along random games, the tuner's features (runtime/tune/features.py) add up to
+    what the engine evaluates, king safety included: two implementations of one sum."""
+    import random
+    from fairyforge.tune.features import features, space_for
+    space = space_for(game.variant, params)
+    rng = random.Random(3)
+    for _ in range(4):
+        position = game.start()
+        for _ in range(80):
+            engine = position.engine
+            royals = (engine.royal_square(0), engine.royal_square(1))
+            slots, counts, score = features(space, engine.board(), engine.hands(),
+                                            game.meta["squares"], royals)
+            sign = 1 if engine.state()[0] == 0 else -1
+            assert engine.evaluate() * sign == score, position.fen()
+            x = np.zeros(space.size)
+            np.add.at(x, slots, counts)
+            assert round(100 * x @ space.theta0) == score, position.fen()
+            if position.outcome() is not None:
+                break
+            position.push(rng.choice(position.legal_moves()))
 
 
 def test_value_in_the_definition_overrides_the_file(definition, tuned_dir):
@@ -181,6 +217,27 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
         ff.load(str(definition))
 
 
+@pytest.mark.parametrize("safety, message", [
+    ({"shelter": {"dragon": 5}}, "king_safety shelter: no piece named dragon"),
+    ({"near": {"queen": "a lot"}}, "king_safety near: expected numbers by piece"),
+    ({"near": {"queen": float("nan")}}, "king_safety near: expected numbers by piece"),
+    ({"moat": {}}, "king_safety holds only shelter, near, holes"),
+])
+def test_a_bad_king_safety_table_is_an_error_naming_the_file(definition, tuned_dir,
+                                                            safety, message):
+    from fairyforge.compiler import loader
+    from fairyforge.tune.features import space_for, to_params
+    variant = loader.load_variant("crazyhouse")
+    space = space_for(variant, None)
+    params = to_params(space, space.theta0, {})
+    params["king_safety"] = safety
+    path = str(tuned_dir / "crazyhouse.eval.json")
+    evalparams.write(path, params)
+    with pytest.raises(evalparams.ParameterFileError, match=message) as caught:
+        evalparams.for_build(variant)
+    assert path in str(caught.value)
+
+
 def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     from fairyforge import playtest
     db = str(tmp_path / "games.sqlite")
@@ -189,7 +246,7 @@ def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     assert main(["tune", str(definition), "--from-db", db, "-o", out, "--verify", "2",
                  "--verify-nodes", "50", "--processes", "1"]) == 0
     text = capsys.readouterr().out
-    assert "4 games" in text and "knight" in text
+    assert "4 games" in text and "knight" in text and "king safety" in text
     assert "new evaluation against the old: 2 games +" in text
     assert json.load(open(out))["fit"]["source"] == db
     # The same database says nothing about other rules.

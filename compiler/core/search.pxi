@@ -138,22 +138,6 @@ cdef inline double now() noexcept nogil:
     return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
-cdef int evaluate(Pos* p) noexcept nogil:
-    """Material, square bonuses, pieces in hand and the rules' own terms
-    (rules_evaluate), from the side to move's view."""
-    cdef int score = 0, sq, pc, v, c, t
-    for sq in range(FIRST_SQ, LAST_SQ + 1):
-        pc = p.b[sq]
-        if pc > OFF:
-            v = VALUE[code_type(pc)] + PST[pc * NSQ + sq]
-            score += v if code_colour(pc) == 0 else -v
-    if HAS_DROPS:
-        for t in range(NTYPES):
-            score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
-    score += rules_evaluate(p)
-    return score if p.side == 0 else -score
-
-
 cdef inline int captured_code(Pos* p, move_t m) noexcept nogil:
     """The code on the square `m` captures on (EMPTY where it takes nothing: a drop, a
     castling, a promotion in place or a pass)."""

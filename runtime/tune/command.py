@@ -130,4 +130,22 @@ def format_report(report):
         if hands:
             line += f"{hand_now:>13}{hand:>9}"
         lines.append(line)
+    lines += _king_safety_lines(report.data.get("king_safety"))
     return "\n".join(lines)
+
+
+def _king_safety_lines(safety):
+    """The learned king-safety bonuses (centipawns), a row per piece that has one."""
+    if not safety:
+        return []
+    terms = list(safety)
+    names = list(dict.fromkeys(name for term in terms for name in safety[term]))
+    width = max(len(name) for name in names) + 2
+    lines = [f"{'king safety':<{width}}" + "".join(f"{term:>9}" for term in terms)
+             + "   (centipawns for the royal piece's side)"]
+    for name in names:
+        cells = [safety[term].get(name) for term in terms]
+        if any(cells):
+            lines.append(f"  {name:<{width - 2}}" + "".join(f"{'-' if c is None else c:>9}"
+                                                           for c in cells))
+    return lines

@@ -7,11 +7,18 @@ features `x` count pieces (White's minus Black's) by type, by type and square (s
 from the owner's side under the game's symmetry) and in hand; `c` holds the rules' own
 terms (rules_evaluate), which tuning leaves alone.
 
-The parameter vector theta has three blocks, in pawns (centipawns / 100, so that the
+In a game with a royal piece the king-safety terms (compiler/evalparams.py
+KING_SAFETY; compiler/core/evaluate.pxi computes them in the engine) are features too:
+for each side's royal piece, its own pieces next to it, the enemy's within two squares
+and, in a drop game, the empty squares next to it times each type the enemy holds.
+
+The parameter vector theta has these blocks, in pawns (centipawns / 100, so that the
 optimiser sees numbers of one size):
   values[t]       for each type whose value may be learned (not royal, no `value` line)
   hands[t]        for each such type, in a drop game
   squares[t, s]   for each type and square, s a square of White's side
+  shelter[t], near[t]   for each type, in a game with a royal piece
+  holes[t]        for each type, in a drop game with a royal piece
 """
 
 from dataclasses import dataclass
@@ -34,7 +41,10 @@ class Space:
     value_types: list            # type indices with a learned board value
     hand_types: list             # type indices with a learned hand value
     theta0: np.ndarray           # the current evaluation's parameters (pawns)
-    tables: tuple                # the current (values, hand_values, pst per code)
+    tables: tuple                # the current (values, hand_values, pst per code,
+                                 # king safety: {term: per type} or None)
+    safety_types: int = 0        # types with king-safety slots (0: no royal piece)
+    hole_types: int = 0          # ... with a `holes` slot (0 but in a drop game)
 
     @property
     def files(self):
@@ -46,6 +56,10 @@ class Space:
 
     @property
     def size(self):
+        return self.safety_start + 2 * self.safety_types + self.hole_types
+
+    @property
+    def safety_start(self):
         return len(self.value_types) + len(self.hand_types) + self.square_count
 
     @property
@@ -66,6 +80,13 @@ class Space:
         start = len(self.value_types) + len(self.hand_types)
         return slice(start, start + self.square_count)
 
+    def safety_slot(self, term, t):
+        """The slot of king-safety `term` (evalparams.KING_SAFETY) for type t."""
+        return self.safety_start + evalparams.KING_SAFETY.index(term) * self.safety_types + t
+
+    def safety_block(self):
+        return slice(self.safety_start, self.size)
+
 
 def space_for(variant, params):
     """The Space of `variant` with the evaluation `params` (None: derived) as start."""
@@ -73,9 +94,12 @@ def space_for(variant, params):
     tables = lowerer.lower()
     learnable = [i for i, p in enumerate(variant.pieces) if not p.royal and p.value is None]
     droppable = {rule.piece for rule in variant.drops}     # the types a hand can hold
+    ntypes = len(variant.pieces)
+    safety_types = ntypes if tables.royal_type >= 0 else 0
     space = Space(variant, evalparams.symmetry_of(variant), learnable,
                   [t for t in learnable if variant.pieces[t].name in droppable], None,
-                  (tables.values, tables.hand_values, tables.pst))
+                  (tables.values, tables.hand_values, tables.pst, tables.king_safety),
+                  safety_types, safety_types if variant.drops else 0)
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -86,17 +110,22 @@ def space_for(variant, params):
         for r in range(variant.ranks):
             for f in range(variant.files):
                 theta[space.square_slot(t, f, r)] = row[lowerer.index(f, r)] / 100
+    if tables.king_safety:
+        for term in evalparams.KING_SAFETY:
+            for t in range(space.hole_types if term == "holes" else space.safety_types):
+                theta[space.safety_slot(term, t)] = tables.king_safety[term][t] / 100
     space.theta0 = theta
     return space
 
 
-def features(space, board, hands, squares):
+def features(space, board, hands, squares, royals=(-1, -1)):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
     engine's hand counts, White's types then Black's; squares: the engine's index of
-    each real square (META["squares"])."""
-    values, hand_values, pst = space.tables
+    each real square (META["squares"]); royals: the engine's index of each side's royal
+    piece, -1 for none (engine.royal_square)."""
+    values, hand_values, pst, _ = space.tables
     slots, counts, score = [], [], 0
     ntypes = len(space.variant.pieces)
     for k, code in enumerate(board):
@@ -120,7 +149,45 @@ def features(space, board, hands, squares):
             if t in space.hand_types:
                 slots.append(space.hand_slot(t))
                 counts.append(held)
+    if space.safety_types:
+        for colour, royal in enumerate(royals):
+            if royal >= 0:
+                score += _king_safety(space, board, hands, squares.index(royal), colour,
+                                      slots, counts)
     return slots, counts, score
+
+
+def _king_safety(space, board, hands, king, colour, slots, counts):
+    """Add the king-safety features of `colour`'s royal piece on the real square `king`
+    (as compiler/core/evaluate.pxi `king_safety` counts them); its terms now, in
+    centipawns from White's view."""
+    ntypes = len(space.variant.pieces)
+    learned = space.tables[3] or {term: [0] * ntypes for term in evalparams.KING_SAFETY}
+    sign = 1 if colour == WHITE else -1
+    f, r = king % space.files, king // space.files
+    score, holes = 0, 0
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            if (dx, dy) == (0, 0) or not (0 <= f + dx < space.files and 0 <= r + dy < space.ranks):
+                continue
+            near = max(abs(dx), abs(dy)) == 1
+            code = board[(r + dy) * space.files + f + dx]
+            if code >= 2:
+                t = (code >> 1) - 1
+                term = "near" if code & 1 != colour else "shelter" if near else None
+                if term:
+                    slots.append(space.safety_slot(term, t))
+                    counts.append(sign)
+                    score += sign * learned[term][t]
+            elif code == 0 and near:
+                holes += 1
+    if space.hole_types and holes:
+        for t in range(ntypes):
+            if hands[(1 - colour) * ntypes + t]:
+                slots.append(space.safety_slot("holes", t))
+                counts.append(sign * holes)
+                score += sign * holes * learned["holes"][t]
+    return score
 
 
 def to_params(space, theta, fit_info):
@@ -136,4 +203,10 @@ def to_params(space, theta, fit_info):
     for t, piece in enumerate(pieces):
         data["pst"][piece.name] = [[int(round(100 * theta[space.square_slot(t, f, r)]))
                                     for f in range(space.files)] for r in range(space.ranks)]
+    if space.safety_types:
+        data["king_safety"] = {
+            term: {pieces[t].name: int(round(100 * theta[space.safety_slot(term, t)]))
+                   for t in range(space.hole_types if term == "holes" else space.safety_types)}
+            for term in evalparams.KING_SAFETY if term != "holes" or space.hole_types}
+    data["fit"] = data.pop("fit")           # last in the file, after the numbers
     return data

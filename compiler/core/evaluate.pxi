@@ -1,0 +1,87 @@
+# Static evaluation: the same for every game (hand-written, included by every generated
+# engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
+# HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
+# bonuses (learned only: HAS_KING_SAFETY), and the rules' own terms (rules_evaluate).
+# runtime/tune/features.py computes the same sums in Python, as features to fit: the two
+# must change together.
+
+cdef enum:
+    KING_ZONE_MAX = 24          # squares within two files and ranks of a square, itself not
+
+
+# The squares within two files and ranks of each square (a 5x5 block cut by the board's
+# edges), those next to it first: KING_ZONE_NEAR[sq] of them.  Filled once at import.
+cdef short KING_ZONE[NSQ * KING_ZONE_MAX]
+cdef unsigned char KING_ZONE_SIZE[NSQ]
+cdef unsigned char KING_ZONE_NEAR[NSQ]
+
+
+cdef void fill_king_zones() noexcept:
+    cdef int sq, pad = FIRST_SQ % STRIDE, f, r, dx, dy, ring, n
+    for sq in range(NSQ):
+        KING_ZONE_SIZE[sq] = KING_ZONE_NEAR[sq] = 0
+        f, r = sq % STRIDE - pad, sq // STRIDE - pad
+        if not (0 <= f < FILES and 0 <= r < RANKS):
+            continue
+        n = 0
+        for ring in range(1, 3):
+            for dy in range(-ring, ring + 1):
+                for dx in range(-ring, ring + 1):
+                    if max(abs(dx), abs(dy)) == ring and 0 <= f + dx < FILES \
+                            and 0 <= r + dy < RANKS:
+                        KING_ZONE[sq * KING_ZONE_MAX + n] = sq + dy * STRIDE + dx
+                        n += 1
+            if ring == 1:
+                KING_ZONE_NEAR[sq] = n
+        KING_ZONE_SIZE[sq] = n
+
+
+if HAS_KING_SAFETY:
+    fill_king_zones()
+
+
+cdef int king_safety(Pos* p, int colour) noexcept nogil:
+    """The king-safety bonuses of `colour`'s royal piece (compiler/evalparams.py
+    KING_SAFETY): its own pieces next to it (shelter), enemy pieces within two squares
+    (near) and, in a drop game, the empty squares next to it per type the enemy holds
+    in hand (holes)."""
+    cdef int king = p.royal[colour], score = 0, holes = 0, i, sq, pc, t
+    cdef short* zone
+    if king < 0:
+        return 0
+    zone = &KING_ZONE[king * KING_ZONE_MAX]
+    for i in range(KING_ZONE_SIZE[king]):
+        sq = zone[i]
+        pc = p.b[sq]
+        if pc > OFF:
+            if code_colour(pc) != colour:
+                score += KS_NEAR[code_type(pc)]
+            elif i < KING_ZONE_NEAR[king]:
+                score += KS_SHELTER[code_type(pc)]
+        elif pc == EMPTY and i < KING_ZONE_NEAR[king]:
+            holes += 1
+    if HAS_DROPS and holes:
+        for t in range(NTYPES):
+            if p.hand[(colour ^ 1) * NTYPES + t]:
+                score += holes * KS_HOLES[t]
+    return score
+
+
+cdef int evaluate(Pos* p) noexcept nogil:
+    """Material, square bonuses, pieces in hand, king safety and the rules' own terms
+    (rules_evaluate), from the side to move's view."""
+    cdef int score = 0, sq, pc, v, c, t
+    for sq in range(FIRST_SQ, LAST_SQ + 1):
+        pc = p.b[sq]
+        if pc > OFF:
+            v = VALUE[code_type(pc)] + PST[pc * NSQ + sq]
+            score += v if code_colour(pc) == 0 else -v
+    if HAS_DROPS:
+        for t in range(NTYPES):
+            score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
+    if HAS_KING_SAFETY:
+        score += king_safety(p, 0) - king_safety(p, 1)
+    score += rules_evaluate(p)
+    return score if p.side == 0 else -score
+
+
