@@ -43,8 +43,9 @@ class Space:
     theta0: np.ndarray           # the current evaluation's parameters (pawns)
     tables: tuple                # the current (values, hand_values, pst per code,
                                  # king safety: {term: per type} or None)
-    safety_types: int = 0        # types with king-safety slots (0: no royal piece)
-    hole_types: int = 0          # ... with a `holes` slot (0 but in a drop game)
+    safety_types: list = ()      # types with shelter and near slots (all; none without
+                                 # a royal piece)
+    hole_types: list = ()        # types with a holes slot (the same, in a drop game)
 
     @property
     def files(self):
@@ -56,7 +57,7 @@ class Space:
 
     @property
     def size(self):
-        return self.safety_start + 2 * self.safety_types + self.hole_types
+        return self.safety_start + 2 * len(self.safety_types) + len(self.hole_types)
 
     @property
     def safety_start(self):
@@ -82,7 +83,8 @@ class Space:
 
     def safety_slot(self, term, t):
         """The slot of king-safety `term` (evalparams.KING_SAFETY) for type t."""
-        return self.safety_start + evalparams.KING_SAFETY.index(term) * self.safety_types + t
+        block = evalparams.KING_SAFETY.index(term) * len(self.safety_types)
+        return self.safety_start + block + t
 
     def safety_block(self):
         return slice(self.safety_start, self.size)
@@ -95,11 +97,11 @@ def space_for(variant, params):
     learnable = [i for i, p in enumerate(variant.pieces) if not p.royal and p.value is None]
     droppable = {rule.piece for rule in variant.drops}     # the types a hand can hold
     ntypes = len(variant.pieces)
-    safety_types = ntypes if tables.royal_type >= 0 else 0
+    safety_types = list(range(ntypes)) if tables.royal_type >= 0 else []
     space = Space(variant, evalparams.symmetry_of(variant), learnable,
                   [t for t in learnable if variant.pieces[t].name in droppable], None,
                   (tables.values, tables.hand_values, tables.pst, tables.king_safety),
-                  safety_types, safety_types if variant.drops else 0)
+                  safety_types, safety_types if variant.drops else [])
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -112,7 +114,7 @@ def space_for(variant, params):
                 theta[space.square_slot(t, f, r)] = row[lowerer.index(f, r)] / 100
     if tables.king_safety:
         for term in evalparams.KING_SAFETY:
-            for t in range(space.hole_types if term == "holes" else space.safety_types):
+            for t in space.hole_types if term == "holes" else space.safety_types:
                 theta[space.safety_slot(term, t)] = tables.king_safety[term][t] / 100
     space.theta0 = theta
     return space
@@ -206,7 +208,7 @@ def to_params(space, theta, fit_info):
     if space.safety_types:
         data["king_safety"] = {
             term: {pieces[t].name: int(round(100 * theta[space.safety_slot(term, t)]))
-                   for t in range(space.hole_types if term == "holes" else space.safety_types)}
+                   for t in (space.hole_types if term == "holes" else space.safety_types)}
             for term in evalparams.KING_SAFETY if term != "holes" or space.hole_types}
     data["fit"] = data.pop("fit")           # last in the file, after the numbers
     return data
