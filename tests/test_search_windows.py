@@ -31,6 +31,7 @@ def test_aspiration_windows_keep_the_score_and_find_mates(games, monkeypatch, wi
     chess = games["chess"]
     pos = chess.position(MIDDLEGAME)
     pos.engine.new_game()
+    monkeypatch.setattr(search, "ASPIRATION_WINDOW", 0)          # a full window each depth
     full = think(pos, depth=6)
     monkeypatch.setattr(search, "ASPIRATION_WINDOW", window)
     pos.engine.new_game()
