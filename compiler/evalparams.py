@@ -37,7 +37,7 @@ from fairyforge.errors import FairyforgeError
 FORMAT = 1
 SYMMETRIES = ("mirror", "rotate")
 # The king-safety terms, each a bonus (centipawns) per piece type, counted for the side
-# whose royal piece it is (compiler/core/search.pxi `king_safety`):
+# whose royal piece it is (compiler/core/evaluate.pxi `king_safety`):
 #   shelter  for each of its own pieces next to its royal piece;
 #   near     for each enemy piece within two squares of it (a file or rank of two);
 #   holes    in a drop game, for each empty square next to it, per type the enemy holds

@@ -96,13 +96,12 @@ class SanTable:
         ucis = {m.uci for m in self.legal}
         self.parts = {m: _parts(pos, m, ucis) for m in self.legal}
         self.groups = {}                # (letter, destination) -> the Moves going there
-        for m, p in self.parts.items():
-            if not (p.drop or p.castle):
-                self.groups.setdefault((p.letter, p.to), []).append(m)
         # Reading a text looks only at the moves to its square (the duck's thousands of
         # moves a position made a scan of them all per text slow).
         self.by_target = {}
         for m, p in self.parts.items():
+            if not (p.drop or p.castle):
+                self.groups.setdefault((p.letter, p.to), []).append(m)
             self.by_target.setdefault(_target(p), []).append(m)
         self.by_uci = {m.uci: m for m in self.legal}
         self._texts = {}
@@ -165,6 +164,7 @@ def _target(parts):
 
 
 def _reading_target(reading):
+    """The `_target` of the moves a parsed text may name."""
     where = reading.group("castle") or reading.group("drop_to") or reading.group("to")
     return (where, reading.group("wall") or "")
 

@@ -70,7 +70,7 @@ cdef int king_safety(Pos* p, int colour) noexcept nogil:
 cdef int evaluate(Pos* p) noexcept nogil:
     """Material, square bonuses, pieces in hand, king safety and the rules' own terms
     (rules_evaluate), from the side to move's view."""
-    cdef int score = 0, sq, pc, v, c, t
+    cdef int score = 0, sq, pc, v, t
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
         if pc > OFF:

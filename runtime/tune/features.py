@@ -42,7 +42,7 @@ class Space:
     hand_types: list             # type indices with a learned hand value
     theta0: np.ndarray           # the current evaluation's parameters (pawns)
     tables: tuple                # the current (values, hand_values, pst per code,
-                                 # king safety: {term: per type} or None)
+                                 # king safety: {term: per type}, 0s where it has none)
     safety_types: list = ()      # types with shelter and near slots (all; none without
                                  # a royal piece)
     hole_types: list = ()        # types with a holes slot (the same, in a drop game)
@@ -100,7 +100,8 @@ def space_for(variant, params):
     safety_types = list(range(ntypes)) if tables.royal_type >= 0 else []
     space = Space(variant, evalparams.symmetry_of(variant), learnable,
                   [t for t in learnable if variant.pieces[t].name in droppable], None,
-                  (tables.values, tables.hand_values, tables.pst, tables.king_safety),
+                  (tables.values, tables.hand_values, tables.pst,
+                   tables.king_safety or {term: [0] * ntypes for term in evalparams.KING_SAFETY}),
                   safety_types, safety_types if variant.drops else [])
     theta = np.zeros(space.size)
     for t in space.value_types:
@@ -112,10 +113,9 @@ def space_for(variant, params):
         for r in range(variant.ranks):
             for f in range(variant.files):
                 theta[space.square_slot(t, f, r)] = row[lowerer.index(f, r)] / 100
-    if tables.king_safety:
-        for term in evalparams.KING_SAFETY:
-            for t in space.hole_types if term == "holes" else space.safety_types:
-                theta[space.safety_slot(term, t)] = tables.king_safety[term][t] / 100
+    for term in evalparams.KING_SAFETY:
+        for t in space.hole_types if term == "holes" else space.safety_types:
+            theta[space.safety_slot(term, t)] = space.tables[3][term][t] / 100
     space.theta0 = theta
     return space
 
@@ -164,7 +164,7 @@ def _king_safety(space, board, hands, king, colour, slots, counts):
     (as compiler/core/evaluate.pxi `king_safety` counts them); its terms now, in
     centipawns from White's view."""
     ntypes = len(space.variant.pieces)
-    learned = space.tables[3] or {term: [0] * ntypes for term in evalparams.KING_SAFETY}
+    learned = space.tables[3]
     sign = 1 if colour == WHITE else -1
     f, r = king % space.files, king // space.files
     score, holes = 0, 0
