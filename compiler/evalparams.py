@@ -14,6 +14,7 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "pst": {"pawn": [[...rank 1, files a..], [...rank 2...], ...], ...},
      "king_safety": {"shelter": {"pawn": 12, ...},   # optional: see KING_SAFETY
                      "near": {"queen": -40, ...}, "holes": {"knight": -9, ...}},
+     "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "fit": {...}}                           # how it was fitted (informational)
 
 A bundled game may ship a parameter file of its own, fitted by us
@@ -44,6 +45,10 @@ SYMMETRIES = ("mirror", "rotate")
 #            in hand (a square a dropped piece can attack the royal piece from).
 # A file without them (or a derived evaluation) has none: the engine skips the term.
 KING_SAFETY = ("shelter", "near", "holes")
+# Mobility (compiler/core/evaluate.pxi `mobility`): a bonus per piece type, in
+# centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
+# castling and passes not counted), counted for both sides whoever is to move.  A file
+# without it has none: the engine skips the term (it costs a move generation a side).
 
 
 class ParameterFileError(FairyforgeError):
@@ -132,11 +137,18 @@ def read(path):
         raise ParameterFileError(f"{path}: king_safety holds only "
                                  f"{', '.join(KING_SAFETY)}, each a table by piece")
     for term, table in safety.items():
-        if not isinstance(table, dict) or not all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                for v in table.values()):
+        if not _number_table(table):
             raise ParameterFileError(f"{path}: king_safety {term}: expected numbers by piece")
+    if not _number_table(data.get("mobility", {})):
+        raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
     return data
+
+
+def _number_table(table):
+    """Is `table` a dict of finite numbers (what each per-piece table holds)?"""
+    return isinstance(table, dict) and all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+        for v in table.values())
 
 
 def check_pieces(data, variant, path):
@@ -145,6 +157,7 @@ def check_pieces(data, variant, path):
     tables = [(field, data[field]) for field in ("values", "hand_values", "pst")]
     tables += [(f"king_safety {term}", table)
                for term, table in data.get("king_safety", {}).items()]
+    tables.append(("mobility", data.get("mobility", {})))
     for field, table in tables:
         unknown = sorted(set(table) - names)
         if unknown:
@@ -200,4 +213,6 @@ def canonical(data):
     used = {k: data[k] for k in ("values", "hand_values", "pst", "symmetry")}
     if data.get("king_safety"):
         used["king_safety"] = data["king_safety"]
+    if data.get("mobility"):
+        used["mobility"] = data["mobility"]
     return json.dumps(used, sort_keys=True)

@@ -64,6 +64,8 @@ class Tables:
     pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
     king_safety: dict = None          # {"shelter"|"near"|"holes": per type (centipawns)}, or
                                       # None: no king-safety term (compiler/evalparams.py)
+    mobility: list = None             # per type: centipawns per board move, or None: no
+                                      # mobility term (compiler/evalparams.py)
     meta: dict = field(default_factory=dict)
 
 
@@ -281,6 +283,13 @@ class Lowerer:
             tables["holes"] = [0] * len(self.v.pieces)
         return tables if any(any(row) for row in tables.values()) else None
 
+    def mobility(self):
+        """The learned mobility bonus per type (evalparams: centipawns per board move),
+        or None where there is none (no parameter set has one, or all are 0)."""
+        learned = (self.params or {}).get("mobility", {})
+        table = [int(round(max(-500, min(500, learned.get(p.name, 0))))) for p in self.v.pieces]
+        return table if any(table) else None
+
     def _average_mobility(self, model, walk, squares):
         confine = (self.side_squares(model.confined_to, WHITE)
                    if model.confined_to is not None else None)
@@ -469,6 +478,7 @@ class Lowerer:
                         if hasattr(kind, "lower")}
         tables.values, tables.hand_values, tables.pst = self._evaluation(pieces)
         tables.king_safety = self.king_safety(royal)
+        tables.mobility = self.mobility()
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.regions = self.regions
         tables.meta = self._meta(tables)

@@ -126,6 +126,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
 
     assert set(params["king_safety"]) == {"shelter", "near", "holes"}
     assert set(params["king_safety"]["holes"]) == {p.name for p in variant.pieces}
+    assert set(params["mobility"]) == {p.name for p in variant.pieces}
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -133,6 +134,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     params["pst"]["knight"][2][5] = 40          # f3 for White, f6 for Black
     params["king_safety"] = {"shelter": {"pawn": 10, "knight": 6},
                              "near": {"knight": -25, "queen": -40}, "holes": {"knight": -4}}
+    params["mobility"] = {}                     # (below, on its own)
     evalparams.write(report.path, params)
     after = ff.load(str(definition))
     assert after.source_path != before.source_path    # a new build, a new cache key
@@ -151,11 +153,22 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     attacked = after.position(lone + "[N] w - - 0 1")
     assert attacked.engine.evaluate() == _expected_evaluation(params, lone, 8, 8) + 555 - 25 + 20
     _features_agree_with_the_engine(after, params)
+    # Mobility: Black's knight on d2 has six moves (b1 b3 c4 e4 f3 f1) at 3 each; the
+    # kings have five each (White's takes the knight), which cancel.
+    params["mobility"] = {"knight": 3, "king": -1}
+    evalparams.write(report.path, params)
+    mobile = ff.load(str(definition))
+    assert mobile.position(lone + "[N] w - - 0 1").engine.evaluate() == \
+        attacked.engine.evaluate() - 18
+    assert mobile.position(lone + "[N] b - - 0 1").engine.evaluate() == \
+        -(attacked.engine.evaluate() - 18)
+    _features_agree_with_the_engine(mobile, params)
 
 
 def _features_agree_with_the_engine(game, params):
     """Along random games, the tuner's features (runtime/tune/features.py) add up to
-    what the engine evaluates, king safety included: two implementations of one sum."""
+    what the engine evaluates, king safety and mobility included: two implementations
+    of one sum (mobility's counts come from the engine's generator, its sum does not)."""
     import random
     from fairyforge.tune.features import features, space_for
     space = space_for(game.variant, params)
@@ -166,7 +179,8 @@ def _features_agree_with_the_engine(game, params):
             engine = position.engine
             royals = (engine.royal_square(0), engine.royal_square(1))
             slots, counts, score = features(space, engine.board(), engine.hands(),
-                                            game.meta["squares"], royals)
+                                            game.meta["squares"], royals,
+                                            engine.mobility_counts())
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -238,6 +252,25 @@ def test_a_bad_king_safety_table_is_an_error_naming_the_file(definition, tuned_d
     assert path in str(caught.value)
 
 
+@pytest.mark.parametrize("mobility, message", [
+    ({"dragon": 5}, "mobility: no piece named dragon"),
+    ({"queen": "a lot"}, "mobility: expected numbers by piece"),
+    ([3, 4], "mobility: expected numbers by piece"),
+])
+def test_a_bad_mobility_table_is_an_error_naming_the_file(tuned_dir, mobility, message):
+    from fairyforge.compiler import loader
+    from fairyforge.tune.features import space_for, to_params
+    variant = loader.load_variant("crazyhouse")
+    space = space_for(variant, None)
+    params = to_params(space, space.theta0, {})
+    params["mobility"] = mobility
+    path = str(tuned_dir / "crazyhouse.eval.json")
+    evalparams.write(path, params)
+    with pytest.raises(evalparams.ParameterFileError, match=message) as caught:
+        evalparams.for_build(variant)
+    assert path in str(caught.value)
+
+
 def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     from fairyforge import playtest
     db = str(tmp_path / "games.sqlite")
@@ -261,6 +294,7 @@ def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     (["--nodes", "many"], "'many' is not a whole number"),
     (["--ridge", "2"], "--ridge: must be two numbers, 0 or more"),
     (["--ridge", "2,-1"], "--ridge: must be two numbers, 0 or more"),
+    (["--without", "speed"], "'speed' is not one of king-safety, mobility"),
 ])
 def test_bad_arguments_are_refused_clearly(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -308,6 +342,20 @@ def test_tune_learns_from_a_pgn_file(tmp_path, capsys):
     assert "2 games" in capsys.readouterr().out        # the unfinished game says nothing
     data = json.load(open(out))
     assert data["fit"]["source"] == str(pgn) and data["fit"]["search"] == "as played"
+
+
+def test_tune_without_a_term_leaves_it_out(tmp_path, capsys, tuned_dir):
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(MATES)
+    assert main(["tune", "chess", "--from-pgn", str(pgn),
+                 "--without", "mobility,king-safety"]) == 0
+    assert "mobility" not in capsys.readouterr().out
+    data = json.load(open(tuned_dir / "chess.eval.json"))
+    assert data["fit"]["without"] == ["mobility", "king-safety"]
+    assert not any(data["mobility"].values())
+    assert not any(v for table in data["king_safety"].values() for v in table.values())
+    source = open(ff.load("chess").source_path).read()
+    assert "HAS_MOBILITY = 0" in source and "HAS_KING_SAFETY = 0" in source
 
 
 @pytest.mark.parametrize("text, message", [

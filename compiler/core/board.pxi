@@ -148,13 +148,13 @@ cdef inline bint in_check(Pos* p, int colour) noexcept nogil:
 cdef inline int gen_pseudo(Pos* p, move_t* mv) noexcept nogil:
     """The side to move's pseudo-legal moves (gen_moves_*)."""
     if p.side == 0:
-        return gen_moves_0(p, mv, True)
-    return gen_moves_1(p, mv, True)
+        return gen_moves_0(p, mv, GEN_ALL)
+    return gen_moves_1(p, mv, GEN_ALL)
 
 
 cdef inline int gen_captures(Pos* p, move_t* mv) noexcept nogil:
     """A list that holds every pseudo-legal capture of the side to move, and few other
     moves (the rules' extra moves may add some): quiescence keeps the captures of it."""
     if p.side == 0:
-        return gen_moves_0(p, mv, False)
-    return gen_moves_1(p, mv, False)
+        return gen_moves_0(p, mv, GEN_CAPTURES)
+    return gen_moves_1(p, mv, GEN_CAPTURES)

@@ -91,6 +91,7 @@ cdef class Engine:
         free(self.pos.rule_hist)
         free(self.search.movebuf)
         free(self.search.scores)
+        free(self.search.evals)
 
     def set_hash_size(self, int megabytes):
         """Give this engine a new transposition table of about this many megabytes (the
@@ -204,6 +205,11 @@ cdef class Engine:
                                                         * sizeof(move_t))
             self.search.scores = <int*> malloc(<size_t> MAX_PLY * MAX_MOVES * sizeof(int))
             if self.search.movebuf == NULL or self.search.scores == NULL:
+                raise MemoryError()
+        if EVAL_CACHE and self.search.evals == NULL:
+            # (zeroed: key 0 marks an empty entry; no position hashes to 0 in practice)
+            self.search.evals = <EvalEntry*> calloc(EVAL_CACHE_SIZE, sizeof(EvalEntry))
+            if self.search.evals == NULL:
                 raise MemoryError()
         return 0
 
@@ -417,6 +423,23 @@ cdef class Engine:
         self._idle()
         return self.pos.royal[colour & 1]
 
+    def mobility_counts(self):
+        """The board moves each type has (evaluate.pxi board_moves, what the mobility
+        term counts), White's types then Black's, whoever is to move: the features
+        `fairyforge tune` fits MOBILITY on."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef int n, i, colour
+        if out == NULL:
+            raise MemoryError()
+        counts = [0] * (2 * NTYPES)
+        for colour in range(2):
+            n = board_moves(&self.pos, colour, out)
+            for i in range(n):
+                counts[colour * NTYPES + code_type(self.pos.b[move_from(out[i])])] += 1
+        free(out)
+        return counts
+
     def legal_moves(self):
         self._idle()
         cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
@@ -468,7 +491,7 @@ cdef class Engine:
         cdef move_t m
         if out == NULL:
             raise MemoryError()
-        n = gen_moves_0(&self.pos, out, False) if colour == 0 else gen_moves_1(&self.pos, out, False)
+        n = gen_moves_0(&self.pos, out, GEN_CAPTURES) if colour == 0 else gen_moves_1(&self.pos, out, GEN_CAPTURES)
         pairs = set()
         for i in range(n):
             m = out[i]

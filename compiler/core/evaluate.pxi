@@ -1,7 +1,8 @@
 # Static evaluation: the same for every game (hand-written, included by every generated
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
-# bonuses (learned only: HAS_KING_SAFETY), and the rules' own terms (rules_evaluate).
+# and MOBILITY bonuses (learned only: HAS_KING_SAFETY, HAS_MOBILITY), and the rules' own
+# terms (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -67,9 +68,26 @@ cdef int king_safety(Pos* p, int colour) noexcept nogil:
     return score
 
 
+cdef inline int board_moves(Pos* p, int colour, move_t* mv) noexcept nogil:
+    """`colour`'s pseudo-legal moves of pieces on the board (GEN_BOARD), whoever is to
+    move: what its mobility counts."""
+    return gen_moves_0(p, mv, GEN_BOARD) if colour == 0 else gen_moves_1(p, mv, GEN_BOARD)
+
+
+cdef int mobility(Pos* p, int colour) noexcept nogil:
+    """The mobility bonuses of `colour`: for each of its board moves (board_moves), its
+    piece's MOBILITY.  A dynamic term: the square tables know where a piece stands,
+    this how free it is there (a bishop behind its own pawns has few moves)."""
+    cdef move_t mv[MAX_MOVES]
+    cdef int n = board_moves(p, colour, mv), i, score = 0
+    for i in range(n):
+        score += MOBILITY[code_type(p.b[move_from(mv[i])])]
+    return score
+
+
 cdef int evaluate(Pos* p) noexcept nogil:
-    """Material, square bonuses, pieces in hand, king safety and the rules' own terms
-    (rules_evaluate), from the side to move's view."""
+    """Material, square bonuses, pieces in hand, king safety, mobility and the rules'
+    own terms (rules_evaluate), from the side to move's view."""
     cdef int score = 0, sq, pc, v, t
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
@@ -81,6 +99,8 @@ cdef int evaluate(Pos* p) noexcept nogil:
             score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
     if HAS_KING_SAFETY:
         score += king_safety(p, 0) - king_safety(p, 1)
+    if HAS_MOBILITY:
+        score += mobility(p, 0) - mobility(p, 1)
     score += rules_evaluate(p)
     return score if p.side == 0 else -score
 

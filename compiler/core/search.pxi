@@ -23,6 +23,8 @@ cdef enum:
     HISTORY_MAX = 16384         # history scores stay within +-HISTORY_MAX (below the killers)
     LATE_MOVE_PRUNING = 1       # near the horizon, quiet moves late in the ordering are skipped
     LMR_SIZE = 64               # depths and move numbers the reduction table covers
+    EVAL_CACHE_SIZE = 1 << 15   # entries of each search's evaluation cache (a power of two)
+    EVAL_CACHE = HAS_MOBILITY   # cache evaluations where they cost move generations
 
 
 cdef struct TTEntry:
@@ -31,6 +33,11 @@ cdef struct TTEntry:
     # was writing while this one read it fails the key test instead of being trusted.
     uint64_t check
     uint64_t data
+
+
+cdef struct EvalEntry:
+    uint64_t key
+    int score
 
 
 cdef struct Search:
@@ -49,6 +56,7 @@ cdef struct Search:
     move_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
                                 # one per ply, then one per exchange-evaluation level
     int* scores                 # move-ordering scores: MAX_PLY lists of MAX_MOVES (heap)
+    EvalEntry* evals            # EVAL_CACHE_SIZE evaluations by key (heap; EVAL_CACHE)
 
 
 cdef struct TTHit:
@@ -136,6 +144,21 @@ cdef inline double now() noexcept nogil:
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+cdef inline int static_eval(Pos* p, Search* s) noexcept nogil:
+    """evaluate(p), from the search's cache where the evaluation is dear (EVAL_CACHE:
+    mobility generates both sides' moves).  Iterative deepening meets the same leaves
+    again at every depth.  The key is the transposition table's, which holds all an
+    evaluation reads."""
+    cdef EvalEntry* e
+    if not EVAL_CACHE:
+        return evaluate(p)
+    e = &s.evals[p.key & (EVAL_CACHE_SIZE - 1)]
+    if e.key != p.key:
+        e.key = p.key
+        e.score = evaluate(p)
+    return e.score
 
 
 cdef inline int captured_code(Pos* p, move_t m) noexcept nogil:
@@ -432,7 +455,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
         result = rules_game_end(p, &reason)
         if result:
             return game_end_score(result, ply)
-    stand = evaluate(p)
+    stand = static_eval(p, s)
     if ply >= MAX_PLY - 1:
         return stand
     if HAS_MUST_CAPTURE and forced_left > 0:
@@ -476,7 +499,7 @@ cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply) noexc
     cdef int r = 3 + depth // 4, score
     if beta >= MATE_BOUND or beta <= -MATE_BOUND or not has_pieces(p, s.least_value):
         return -INF
-    if evaluate(p) < beta:
+    if static_eval(p, s) < beta:
         return -INF
     make_null(p)
     score = -alphabeta(p, s, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
@@ -605,7 +628,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     futile = False
     prunable = ply > 0 and not checked and beta - alpha == 1
     if FUTILITY and prunable and depth <= FUTILITY_DEPTH:
-        static = evaluate(p)
+        static = static_eval(p, s)
         score = shallow_cutoff(p, s, depth, alpha, beta, ply, static)
         if score != -INF:
             return score

@@ -22,6 +22,16 @@ def _ridge(text):
     return weights
 
 
+def _terms(text):
+    from .tuning import OPTIONAL_TERMS
+    terms = tuple(term.strip() for term in text.split(","))
+    for term in terms:
+        if term not in OPTIONAL_TERMS:
+            raise argparse.ArgumentTypeError(f"'{term}' is not one of "
+                                             f"{', '.join(OPTIONAL_TERMS)}")
+    return terms
+
+
 def add_parser(sub):
     tp = sub.add_parser(
         "tune", help="learn the game's evaluation from self-play (Texel's method)",
@@ -55,6 +65,10 @@ def add_parser(sub):
                          "current numbers, in positions of evidence (default: of 2,200 "
                          "20,2000 200,20000 2000,200000 the one that predicts the "
                          "held-out games best)")
+    tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
+                    help="leave these terms of the evaluation as they are: king-safety, "
+                         "mobility (mobility costs a move generation a side per "
+                         "evaluation; see docs/engine.md)")
     tp.add_argument("--verify", type=_count, metavar="N",
                     help="then play N games, the new evaluation against the one it "
                          "replaces, and print its Elo")
@@ -85,7 +99,7 @@ def cmd_tune(args):
         report = tune(args.game, games=args.games, depth=args.depth, nodes=args.nodes,
                       from_db=args.from_db, output=args.output, processes=args.processes,
                       seed=args.seed, max_plies=args.max_plies, on_game=on_game,
-                      ridge=args.ridge, from_pgn=args.from_pgn)
+                      ridge=args.ridge, from_pgn=args.from_pgn, without=args.without)
     finally:
         if progress:
             progress.close()
@@ -131,7 +145,14 @@ def format_report(report):
             line += f"{hand_now:>13}{hand:>9}"
         lines.append(line)
     lines += _king_safety_lines(report.data.get("king_safety"))
+    lines += _mobility_lines(report.data.get("mobility"))
     return "\n".join(lines)
+
+
+def _mobility_lines(mobility):
+    """The learned mobility bonuses (centipawns a board move), the non-zero ones."""
+    cells = [f"{name} {bonus:+d}" for name, bonus in (mobility or {}).items() if bonus]
+    return ["mobility (centipawns a move): " + ", ".join(cells)] if cells else []
 
 
 def _king_safety_lines(safety):

@@ -11,6 +11,9 @@ In a game with a royal piece the king-safety terms (compiler/evalparams.py
 KING_SAFETY; compiler/core/evaluate.pxi computes them in the engine) are features too:
 for each side's royal piece, its own pieces next to it, the enemy's within two squares
 and, in a drop game, the empty squares next to it times each type the enemy holds.
+Mobility (evalparams.py; evaluate.pxi `mobility`) counts each type's moves on the
+board, White's minus Black's: the engine's own generator counts them
+(Engine.mobility_counts), so the two cannot disagree on what a move is.
 
 The parameter vector theta has these blocks, in pawns (centipawns / 100, so that the
 optimiser sees numbers of one size):
@@ -19,6 +22,7 @@ optimiser sees numbers of one size):
   squares[t, s]   for each type and square, s a square of White's side
   shelter[t], near[t]   for each type, in a game with a royal piece
   holes[t]        for each type, in a drop game with a royal piece
+  mobility[t]     for each type
 """
 
 from dataclasses import dataclass
@@ -46,6 +50,7 @@ class Space:
     safety_types: list = ()      # types with shelter and near slots (all; none without
                                  # a royal piece)
     hole_types: list = ()        # types with a holes slot (the same, in a drop game)
+    mobility_types: list = ()    # types with a mobility slot (all)
 
     @property
     def files(self):
@@ -57,6 +62,10 @@ class Space:
 
     @property
     def size(self):
+        return self.mobility_start + len(self.mobility_types)
+
+    @property
+    def mobility_start(self):
         return self.safety_start + 2 * len(self.safety_types) + len(self.hole_types)
 
     @property
@@ -87,7 +96,13 @@ class Space:
         return self.safety_start + block + t
 
     def safety_block(self):
-        return slice(self.safety_start, self.size)
+        return slice(self.safety_start, self.mobility_start)
+
+    def mobility_slot(self, t):
+        return self.mobility_start + self.mobility_types.index(t)
+
+    def mobility_block(self):
+        return slice(self.mobility_start, self.size)
 
 
 def space_for(variant, params):
@@ -101,8 +116,9 @@ def space_for(variant, params):
     space = Space(variant, evalparams.symmetry_of(variant), learnable,
                   [t for t in learnable if variant.pieces[t].name in droppable], None,
                   (tables.values, tables.hand_values, tables.pst,
-                   tables.king_safety or {term: [0] * ntypes for term in evalparams.KING_SAFETY}),
-                  safety_types, safety_types if variant.drops else [])
+                   tables.king_safety or {term: [0] * ntypes for term in evalparams.KING_SAFETY},
+                   tables.mobility or [0] * ntypes),
+                  safety_types, safety_types if variant.drops else [], list(range(ntypes)))
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -116,18 +132,21 @@ def space_for(variant, params):
     for term in evalparams.KING_SAFETY:
         for t in space.hole_types if term == "holes" else space.safety_types:
             theta[space.safety_slot(term, t)] = space.tables[3][term][t] / 100
+    for t in space.mobility_types:
+        theta[space.mobility_slot(t)] = space.tables[4][t] / 100
     space.theta0 = theta
     return space
 
 
-def features(space, board, hands, squares, royals=(-1, -1)):
+def features(space, board, hands, squares, royals=(-1, -1), mobility=None):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
     engine's hand counts, White's types then Black's; squares: the engine's index of
     each real square (META["squares"]); royals: the engine's index of each side's royal
-    piece, -1 for none (engine.royal_square)."""
-    values, hand_values, pst, _ = space.tables
+    piece, -1 for none (engine.royal_square); mobility: each type's board moves, White's
+    types then Black's (engine.mobility_counts()), None to leave mobility out."""
+    values, hand_values, pst = space.tables[:3]
     slots, counts, score = [], [], 0
     ntypes = len(space.variant.pieces)
     for k, code in enumerate(board):
@@ -156,6 +175,13 @@ def features(space, board, hands, squares, royals=(-1, -1)):
             if royal >= 0:
                 score += _king_safety(space, board, hands, squares.index(royal), colour,
                                       slots, counts)
+    if mobility is not None:
+        for t in space.mobility_types:
+            moves = mobility[t] - mobility[ntypes + t]
+            if moves:
+                slots.append(space.mobility_slot(t))
+                counts.append(moves)
+                score += moves * space.tables[4][t]
     return slots, counts, score
 
 
@@ -210,5 +236,8 @@ def to_params(space, theta, fit_info):
             term: {pieces[t].name: int(round(100 * theta[space.safety_slot(term, t)]))
                    for t in (space.hole_types if term == "holes" else space.safety_types)}
             for term in evalparams.KING_SAFETY if term != "holes" or space.hole_types}
+    if space.mobility_types:
+        data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
+                            for t in space.mobility_types}
     data["fit"] = data.pop("fit")           # last in the file, after the numbers
     return data

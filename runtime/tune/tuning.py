@@ -18,6 +18,8 @@ ALPHA_SQUARES = 200.0           # ridge weights, in positions (see fit.py), wher
 ALPHA_VALUES = 2.0              # games are held out to choose them
 # The ridges tried (values, squares); the one with the least held-out error is kept.
 RIDGES = ((2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0), (2000.0, 200000.0))
+# The evaluation's optional terms (`--without`), by the name the command line gives them.
+OPTIONAL_TERMS = ("king-safety", "mobility")
 
 
 @dataclass
@@ -34,7 +36,11 @@ class Report:
     previous: dict = field(repr=False, default=None)    # what they replace (None: derived)
 
 
-def check_arguments(games, depth, nodes, from_db, ridge, from_pgn=None):
+def check_arguments(games, depth, nodes, from_db, ridge, from_pgn=None, without=()):
+    unknown = [term for term in without if term not in OPTIONAL_TERMS]
+    if unknown:
+        raise ArgumentError(f"--without {unknown[0]}: the terms that can be left out are "
+                            f"{', '.join(OPTIONAL_TERMS)}")
     if from_db is not None and from_pgn is not None:
         raise ArgumentError("give --from-db or --from-pgn, not both")
     if from_db is None and from_pgn is None and (games is None or games < 1):
@@ -50,9 +56,12 @@ def check_arguments(games, depth, nodes, from_db, ridge, from_pgn=None):
 
 
 def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
-         processes=None, seed=1, max_plies=300, on_game=None, ridge=None, from_pgn=None):
-    """Fit `source`'s evaluation (a bundled name or a definition's path); a Report."""
-    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0], from_pgn)
+         processes=None, seed=1, max_plies=300, on_game=None, ridge=None, from_pgn=None,
+         without=()):
+    """Fit `source`'s evaluation (a bundled name or a definition's path); a Report.
+    The OPTIONAL_TERMS in `without` are not fitted: they keep their current numbers
+    (none, for a derived evaluation), and the engine pays nothing for a term it lacks."""
+    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0], from_pgn, without)
     if depth is None and nodes is None:
         depth = 2
     started = time.monotonic()
@@ -81,10 +90,17 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     holdout = np.array(game_of_row) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
     if holdout.all() or not holdout.any():
         holdout = np.zeros(len(rows), bool)
+    free = np.ones(space.size + 1, bool)            # (+1: White's edge, see _fit)
+    if "king-safety" in without:
+        free[space.safety_block()] = False
+    if "mobility" in without:
+        free[space.mobility_block()] = False
     theta, k, errors, ridge = _fit_best(space, data.subset(~holdout),
-                                        data.subset(holdout) if holdout.any() else None, ridge)
+                                        data.subset(holdout) if holdout.any() else None,
+                                        ridge, free)
     fit_info = {"games": len(records), "positions": len(rows), "k": round(k, 4),
                 "errors": errors, "source": from_db or from_pgn or "self-play", "ridge": list(ridge),
+                "without": list(without),
                 "search": ("as played" if from_db or from_pgn else
                            f"depth {depth}" if depth else f"nodes {nodes}"),
                 "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
@@ -101,18 +117,19 @@ def _game(variant, params):
     return Game(variant, module, path)
 
 
-def _fit_best(space, train, holdout, ridge):
+def _fit_best(space, train, holdout, ridge, free):
     """The fit with the given ridge, or else with the one of RIDGES whose fit predicts
     the held-out games best (the default ridge when no game is held out)."""
     if ridge is not None or holdout is None:
         ridge = ridge or (ALPHA_VALUES, ALPHA_SQUARES)
-        return (*_fit(space, train, holdout, ridge), ridge)
-    fits = [(*_fit(space, train, holdout, candidate), candidate) for candidate in RIDGES]
+        return (*_fit(space, train, holdout, ridge, free), ridge)
+    fits = [(*_fit(space, train, holdout, candidate, free), candidate) for candidate in RIDGES]
     return min(fits, key=lambda fit: fit[2]["holdout"][1])
 
 
-def _fit(space, train, holdout, ridge):
-    """K, then theta; the errors before and after on the training and held-out games.
+def _fit(space, train, holdout, ridge, free):
+    """K, then theta (only the `free` parameters move); the errors before and after on
+    the training and held-out games.
 
     The fit has one parameter more than the engine: White's constant edge (see
     fit.Data.with_intercept), left out of the engine's tables."""
@@ -125,7 +142,7 @@ def _fit(space, train, holdout, ridge):
     alpha[-1] = 0.0
     lower = np.full(len(theta0), -np.inf)
     lower[:space.square_block().start] = 0.0
-    theta, _ = texel.fit(train, theta0, k, alpha, lower)
+    theta, _ = texel.fit(train, theta0, k, alpha, lower, free)
     errors = {"train": [texel.error(train, theta0, k), texel.error(train, theta, k)]}
     if holdout is not None:
         errors["holdout"] = [texel.error(holdout, theta0, k), texel.error(holdout, theta, k)]
