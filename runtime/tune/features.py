@@ -46,7 +46,8 @@ class Space:
     hand_types: list             # type indices with a learned hand value
     theta0: np.ndarray           # the current evaluation's parameters (pawns)
     tables: tuple                # the current (values, hand_values, pst per code,
-                                 # king safety: {term: per type}, 0s where it has none)
+                                 # king safety: {term: per type}, mobility: per type;
+                                 # 0s where it has none)
     safety_types: list = ()      # types with shelter and near slots (all; none without
                                  # a royal piece)
     hole_types: list = ()        # types with a holes slot (the same, in a drop game)
