@@ -344,18 +344,22 @@ def test_tune_learns_from_a_pgn_file(tmp_path, capsys):
     assert data["fit"]["source"] == str(pgn) and data["fit"]["search"] == "as played"
 
 
-def test_tune_without_a_term_leaves_it_out(tmp_path, capsys, tuned_dir):
+def test_tune_without_a_term_keeps_it_as_it_is(tmp_path, capsys, tuned_dir):
+    """--without leaves terms unfitted: the shipped chess file's mobility keeps its
+    numbers, and king safety, which that file lacks, stays out of the build."""
+    shipped = evalparams.read(evalparams.bundled_path("chess"))
+    assert any(shipped["mobility"].values()) and "king_safety" not in shipped
     pgn = tmp_path / "games.pgn"
     pgn.write_text(MATES)
     assert main(["tune", "chess", "--from-pgn", str(pgn),
                  "--without", "mobility,king-safety"]) == 0
-    assert "mobility" not in capsys.readouterr().out
+    assert "king safety" not in capsys.readouterr().out
     data = json.load(open(tuned_dir / "chess.eval.json"))
     assert data["fit"]["without"] == ["mobility", "king-safety"]
-    assert not any(data["mobility"].values())
+    assert data["mobility"] == shipped["mobility"]
     assert not any(v for table in data["king_safety"].values() for v in table.values())
     source = open(ff.load("chess").source_path).read()
-    assert "HAS_MOBILITY = 0" in source and "HAS_KING_SAFETY = 0" in source
+    assert "HAS_MOBILITY = 1" in source and "HAS_KING_SAFETY = 0" in source
 
 
 @pytest.mark.parametrize("text, message", [

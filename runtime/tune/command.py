@@ -156,8 +156,9 @@ def _mobility_lines(mobility):
 
 
 def _king_safety_lines(safety):
-    """The learned king-safety bonuses (centipawns), a row per piece that has one."""
-    if not safety:
+    """The learned king-safety bonuses (centipawns), a row per piece that has one
+    (nothing where none has: a game without a royal piece, or `--without king-safety`)."""
+    if not any(bonus for table in (safety or {}).values() for bonus in table.values()):
         return []
     terms = list(safety)
     names = list(dict.fromkeys(name for term in terms for name in safety[term]))
