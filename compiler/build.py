@@ -31,6 +31,10 @@ from .cache import cache_root  # noqa: F401  (the public home of the cache locat
 
 CFLAGS = ["-O3", "-fno-strict-aliasing", "-fPIC", "-w"]
 # (-fPIC as in CFLAGS: without it the shared object cannot be linked at all.)
+# A quick build is what a protocol session plays with while the optimized engine
+# compiles (runtime/protocols/builds.py): gcc -O0 compiles a game in about a seventh of
+# -O3's time, and the engine it makes searches a few times slower.
+QUICK_FLAGS = ["-O0", "-fno-strict-aliasing", "-fPIC", "-w"]
 SANITIZE_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fno-strict-aliasing", "-fPIC", "-w",
                   "-fsanitize=address,undefined"]
 
@@ -182,17 +186,32 @@ def _generate_into(variant, params, module_name, root, flags, progress):
     return work
 
 
-def build(variant, progress=None, sanitize=False, force=False, evaluation="auto"):
+def _flags(sanitize, quick):
+    return SANITIZE_FLAGS if sanitize else QUICK_FLAGS if quick else CFLAGS
+
+
+def _module_name(variant, flags, params):
+    key = cache_key(model_phase.dump_yaml(variant, fast=True), flags, params)
+    # Hyphens are fine in a game's name (ai-wok) but not in a Python module's.
+    return f"ff_{variant.name.replace('-', '_')}_{key}"
+
+
+def cached(variant, params, quick=False):
+    """Whether the Variant's engine with these evaluation parameters (evalparams.for_build)
+    is in the cache (its quick build with `quick`)."""
+    module_name = _module_name(variant, _flags(False, quick), params)
+    return cache.read_entry(os.path.join(cache_root(), module_name)) is not None
+
+
+def build(variant, progress=None, sanitize=False, force=False, evaluation="auto", quick=False):
     """Build (or find in the cache) the engine module for a Variant; returns its path.
 
     evaluation: "auto" uses the game's learned parameter file when one fits its rules
     (compiler/evalparams.py), None the evaluation derived from the rules, a dict that
-    parameter set."""
-    flags = SANITIZE_FLAGS if sanitize else CFLAGS
+    parameter set.  quick: the unoptimized build (QUICK_FLAGS), its own cache entry."""
+    flags = _flags(sanitize, quick)
     params = evalparams.for_build(variant, progress=progress) if evaluation == "auto" else evaluation
-    key = cache_key(model_phase.dump_yaml(variant, fast=True), flags, params)
-    # Hyphens are fine in a game's name (ai-wok) but not in a Python module's.
-    module_name = f"ff_{variant.name.replace('-', '_')}_{key}"
+    module_name = _module_name(variant, flags, params)
     root = cache_root()
     entry = os.path.join(root, module_name)
     info = None if force else cache.read_entry(entry)
@@ -213,21 +232,21 @@ def build(variant, progress=None, sanitize=False, force=False, evaluation="auto"
     return os.path.join(entry, info["module_file"])
 
 
-def load_module(variant, progress=None, sanitize=False, evaluation="auto"):
+def load_module(variant, progress=None, sanitize=False, evaluation="auto", quick=False):
     """Build (or find in the cache) and import a Variant's engine: (path, module).
 
     A cached module that fails to load (damaged on disk, or built for another system)
-    is rebuilt once instead of failing.  `evaluation` as for build().
+    is rebuilt once instead of failing.  `evaluation` and `quick` as for build().
     """
     if evaluation == "auto":
         evaluation = evalparams.for_build(variant, progress=progress)   # read, warned once
-    path = build(variant, progress=progress, sanitize=sanitize, evaluation=evaluation)
+    options = dict(progress=progress, sanitize=sanitize, evaluation=evaluation, quick=quick)
+    path = build(variant, **options)
     try:
         return path, import_module(path)
     except BuildError as err:
         _say(progress, f"the cached engine did not load ({err.__cause__ or err}); rebuilding")
-    path = build(variant, progress=progress, sanitize=sanitize, force=True,
-                 evaluation=evaluation)
+    path = build(variant, force=True, **options)
     return path, import_module(path)
 
 

@@ -233,6 +233,8 @@ def entries(root):
             with open(os.path.join(path, MANIFEST)) as handle:
                 info = json.load(handle)
             game, built = str(info.get("variant", "?")), float(info.get("built", 0))
+            if "-O0" in info.get("flags", ()):     # build.QUICK_FLAGS: not the one to keep
+                game += " (quick build)"
         except (OSError, ValueError, AttributeError, TypeError):
             game, built = "?", 0.0            # half-written or foreign: still listed, cleanable
         used = os.path.getmtime(path)

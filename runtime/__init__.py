@@ -23,17 +23,19 @@ __all__ = ["load", "Game", "Position", "Move", "Outcome", "FairyforgeError",
 _loaded = {}
 
 
-def load(name_or_path, progress=None, chess960=False):
+def load(name_or_path, progress=None, chess960=False, quick=False):
     """Compile (or fetch from the cache) a game: a bundled name or a definition file path.
 
     `progress`, if given, is called with short messages while a build runs.
     `chess960=True` gives the game's Chess960 twin (Fairy-Stockfish's UCI_Chess960: the
     definition with `chess960 castling` added, its own engine), for a game with castling.
+    `quick=True` gives the unoptimized build (compiled in a fraction of the time, a few
+    times slower to search): what `fairyforge uci` plays with while the engine builds.
     """
     from .compiler import build, loader
     variant = (loader.load_chess960_twin(name_or_path) if chess960
                else loader.load_variant(name_or_path))
-    path, module = build.load_module(variant, progress=progress)
+    path, module = build.load_module(variant, progress=progress, quick=quick)
     if path not in _loaded:
         _loaded[path] = Game(variant, module, path)
     return _loaded[path]

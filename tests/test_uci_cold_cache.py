@@ -57,15 +57,22 @@ def test_isready_answers_during_a_build_and_go_waits_for_it(cold_cache):
         lines = engine.until("readyok", 30)
         assert time.monotonic() - started < 8          # 5 s at most waiting for the build
         assert lines[0].startswith("info string variant shogi files 9 ranks 9 ")
-        assert all(line.startswith("info string building shogi: ") for line in lines[1:-1])
+        progress = (r"info string (building shogi: .*|waiting for the shogi engine to be "
+                    r"built|shogi: a quickly compiled engine plays .*)")
+        assert all(re.fullmatch(progress, line) for line in lines[1:-1]), lines
+        # `go` waits for the quick engine, which plays until the optimized one replaces
+        # it; the position set before carries over to that one.
         lines = engine.search("position startpos moves c3c4", "go depth 2", timeout=300)
-        progress = [line for line in lines if line.startswith("info string")]
-        assert all(re.fullmatch(r"info string (building shogi: .*|waiting for the shogi "
-                                r"engine to be built|shogi engine ready .*)", line)
-                   for line in progress), progress
-        assert any(line.startswith("info string shogi engine ready (") for line in lines)
+        assert all(re.fullmatch(progress, line) for line in lines
+                   if line.startswith("info string")), lines
         check_lines([line for line in lines if not line.startswith("info string")],
                     [(SEARCH_INFO, "+"), r"bestmove \S+ ponder \S+"])
+        lines = engine.until(r"info string shogi engine ready \(.*", 300)
+        assert all(re.fullmatch(progress, line) for line in lines[:-1]), lines
+        # c3c4 was White's first move: Black, to move after it, cannot play it.
+        lines = engine.search("go depth 2 searchmoves c3c4 c7c6", timeout=300)
+        assert lines[0] == "info string error: searchmoves: c3c4 is not a legal move", lines
+        check_lines(lines[1:], [(SEARCH_INFO, "+"), r"bestmove c7c6 ponder \S+"])
         assert engine.quit() == []
     finally:
         engine.kill()
@@ -76,7 +83,8 @@ def test_quit_during_a_build_ends_at_once_and_leaves_no_temporary_files(cold_cac
     try:
         engine.send("uci", "setoption name UCI_Variant value xiangqi", "position startpos",
                     "go depth 3")
-        engine.until(r"info string building xiangqi: (cythonizing|compiling C)", 60)
+        engine.until(r"info string building xiangqi: (quick engine: )?(cythonizing|"
+                     r"compiling C)", 60)
         started = time.monotonic()
         rest = engine.quit(timeout=10)
         assert time.monotonic() - started < 5

@@ -6,6 +6,11 @@ can be cancelled at any moment (SIGINT to the child's process group: the compile
 removes its temporary directory and the C compiler stops with it).  The cache entry
 appears with an atomic rename (compiler/build.py), so a build cancelled or killed at
 any point leaves the cache as it was, and the next session simply builds again.
+
+A game not in the cache is built twice: first unoptimized (gcc -O0: a few seconds,
+compiler/build.py QUICK_FLAGS), which the session plays with at once, then optimized,
+which replaces it when it is ready.  A client that allows ten seconds for its first
+move (python-chess does) gets one, though the optimized build takes longer.
 """
 
 import os
@@ -16,6 +21,7 @@ import threading
 import time
 
 PROGRESS = "progress "          # the child's progress lines start with this
+QUICK_READY = "quick ready"     # the child's line once the quick build is in the cache
 MAX_ERROR_LINES = 40            # a definition with 8000 errors is reported in brief
 CANCEL_GRACE = 3.0              # seconds a cancelled child gets before SIGKILL
 
@@ -24,14 +30,18 @@ class Build:
     """One variant's build: start() it, wait() for it, or cancel() it.
 
     When the build ends (not when it is cancelled) `on_done(build)` is called from the
-    build's thread, with `game` set to the loaded Game or `error` to the reason.
+    build's thread, with `game` set to the loaded Game or `error` to the reason.  Before
+    that, if the optimized engine had to be compiled, `on_quick(build)` is called with
+    `quick_game` set to the unoptimized Game, to play with meanwhile.
     """
 
-    def __init__(self, name, source, on_progress, on_done):
+    def __init__(self, name, source, on_progress, on_done, on_quick=None):
         self.name = name
         self.source = source
         self.on_progress = on_progress
         self.on_done = on_done
+        self.on_quick = on_quick
+        self.quick_game = None
         self.game = None
         self.error = None
         self.cancelled = False
@@ -96,6 +106,8 @@ class Build:
                 self.compiled = True
                 if not self.cancelled:
                     self.on_progress(self, line[len(PROGRESS):])
+            elif line == QUICK_READY:
+                self._quick_ready()
             elif line.strip() and len(errors) < MAX_ERROR_LINES:
                 errors.append(line)
         status = self._process.wait()
@@ -104,12 +116,27 @@ class Build:
         if status != 0:
             self.error = "\n".join(errors) or f"the build process failed (exit status {status})"
             return
-        import warnings
-        from fairyforge import load
-        from fairyforge.compiler.evalparams import StaleParametersWarning
-        with warnings.catch_warnings():        # the child said it, as an info string
-            warnings.simplefilter("ignore", StaleParametersWarning)
-            self.game = load(self.source)      # found in the cache the child filled
+        self.game = _load_built(self.source)   # found in the cache the child filled
+
+    def _quick_ready(self):
+        if self.cancelled or self.on_quick is None:
+            return
+        try:
+            self.quick_game = _load_built(self.source, quick=True)
+        except Exception:           # noqa: BLE001  (the optimized build still comes)
+            return
+        if not self.cancelled:
+            self.on_quick(self)
+
+
+def _load_built(source, quick=False):
+    """The Game the child put in the cache (loaded in this process)."""
+    import warnings
+    from fairyforge import load
+    from fairyforge.compiler.evalparams import StaleParametersWarning
+    with warnings.catch_warnings():            # the child said it, as an info string
+        warnings.simplefilter("ignore", StaleParametersWarning)
+        return load(source, quick=quick)
 
 
 def _interrupt(process):
@@ -128,18 +155,28 @@ def _interrupt(process):
         pass                                    # already gone
 
 
+def _say(message):
+    print(PROGRESS + message, flush=True)
+
+
 def main(argv=None):
-    """The child: build one game's engine into the cache, progress on stdout."""
+    """The child: build one game's engine into the cache (its quick build first, when
+    the engine has to be compiled), progress on stdout."""
     argv = sys.argv[1:] if argv is None else argv
     # The parent cancels a build with SIGINT; a process started with SIGINT ignored
     # (the background of a non-interactive shell, some GUIs) passes that on, and the
     # build would then outlive `quit` and leave its temporary files.
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    from fairyforge.compiler import build, loader
+    from fairyforge.compiler import build, evalparams, loader
     from fairyforge.errors import FairyforgeError
     try:
         variant = loader.load_variant(argv[0])
-        build.build(variant, progress=lambda message: print(PROGRESS + message, flush=True))
+        params = evalparams.for_build(variant, progress=_say)
+        if not build.cached(variant, params):
+            build.build(variant, progress=lambda message: _say("quick engine: " + message),
+                        evaluation=params, quick=True)
+            print(QUICK_READY, flush=True)
+        build.build(variant, progress=_say, evaluation=params)
     except KeyboardInterrupt:
         return 130
     except FairyforgeError as err:

@@ -132,7 +132,10 @@ class Session:
             self.current = None
             self.failures.pop(name, None)          # chosen again: a failed build is retried
             if old != name and old in self.builds:
-                self.builds.pop(old).cancel()
+                build = self.builds.pop(old)
+                build.cancel()
+                if build.quick_game is not None and self.games.get(old) is build.quick_game:
+                    del self.games[old]        # chosen again, it is built (or found) anew
         try:
             model = self.model(name)
         except Exception as err:     # a definition that cannot be read any more
@@ -195,7 +198,7 @@ class Session:
             if name in self.games or name in self.builds or name in self.failures:
                 return
             self.builds[name] = Build(name, self.sources[name], self._build_progress,
-                                      self._build_done).start()
+                                      self._build_done, self._quick_ready).start()
 
     def wait_for_build(self, limit=MAX_BUILD_WAIT):
         """Wait (at most `limit` seconds) for the current variant's build, if any."""
@@ -205,6 +208,17 @@ class Session:
 
     def _build_progress(self, build, message):
         self.note(f"building {build.name}: {message}")
+
+    def _quick_ready(self, build):
+        """The unoptimized engine is loaded: play with it until the optimized one is."""
+        with self.lock:
+            if self.builds.get(build.name) is not build or self.closed:
+                return
+            self.games[build.name] = build.quick_game
+            self.note(f"{build.name}: a quickly compiled engine plays (slower) until the "
+                      "optimized one is built")
+            if build.name == self.variant:
+                self._resume()
 
     def _build_done(self, build):
         with self.lock:
@@ -342,6 +356,13 @@ class Session:
         """The position a search starts from (None if the client's was refused)."""
         if self.current is None:
             self.current = Current(self.game.start(), self.game.start_fen)
+        position = self.current.position
+        if position is not None and position.game is not self.game:
+            # Set with the quick engine, which the optimized one has replaced since.
+            position = self.game.position(position.setup_fen)
+            for move in self.current.position.move_stack:
+                position.push_uci(move.uci)
+            self.current = Current(position, self.current.fen)
         return self.current.position
 
     # -- searching -----------------------------------------------------------------------
