@@ -20,6 +20,11 @@ if not os.environ.get("FAIRYFORGE_CACHE"):
     os.environ["FAIRYFORGE_CACHE"] = _SESSION_CACHE
 else:
     _SESSION_CACHE = None
+# Builds take most of a test run's time, and the tests check what engines do, not how
+# fast: they build unoptimized engines (gcc -O0, a quarter of the compile time), unless
+# FAIRYFORGE_BUILD says otherwise.  test_build.py builds optimized ones too, and CI's
+# smoke test (`fairyforge perft chess 5`) runs one.
+os.environ.setdefault("FAIRYFORGE_BUILD", "quick")
 # Learned evaluation files (`fairyforge tune`) the user keeps must not change what the
 # tests' engines play: builds look for them in a directory that does not exist.
 os.environ["FAIRYFORGE_TUNED"] = os.path.join(tempfile.gettempdir(),

@@ -8,7 +8,8 @@ import textwrap
 import pytest
 
 import fairyforge as ff
-from fairyforge.compiler import build, resolve
+from fairyforge.compiler import build, cache as cache_module, resolve
+from fairyforge.game import Game
 
 MINI = textwrap.dedent("""\
     variant mini{n} "Mini"
@@ -38,6 +39,33 @@ def test_cached_build_is_reused(tmp_path, cache):
     mtime = os.path.getmtime(first)
     assert build.build(variant) == first
     assert os.path.getmtime(first) == mtime
+
+
+def test_optimized_and_quick_builds_are_entries_of_their_own(tmp_path, cache, monkeypatch):
+    """The product's engines are optimized; the tests' (FAIRYFORGE_BUILD=quick, from
+    conftest) and the UCI session's first engine are not.  Both count the same."""
+    variant = resolve.load_variant(write_mini(tmp_path, 5))
+    monkeypatch.setenv("FAIRYFORGE_BUILD", "optimized")
+    optimized = build.build(variant)
+    quick = build.build(variant, quick=True)
+    monkeypatch.setenv("FAIRYFORGE_BUILD", "quick")
+    assert build.build(variant) == quick
+    assert optimized != quick
+    flags = [cache_module.read_entry(os.path.dirname(path))["flags"]
+             for path in (optimized, quick)]
+    assert flags == [build.CFLAGS, build.QUICK_FLAGS]
+    counts = [Game(variant, build.import_module(path), path).start().perft(3)
+              for path in (optimized, quick)]
+    assert counts[0] == counts[1] > 100
+
+
+def test_a_bad_build_setting_is_refused_naming_it(tmp_path, cache, monkeypatch):
+    monkeypatch.setenv("FAIRYFORGE_BUILD", "fast")
+    proc = subprocess.run([sys.executable, "-m", "fairyforge.cli", "perft",
+                           write_mini(tmp_path, 6), "2"], capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert "FAIRYFORGE_BUILD='fast': it may be 'quick' or 'optimized'" in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_corrupted_cache_entry_is_rebuilt(tmp_path, cache):
