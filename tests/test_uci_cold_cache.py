@@ -21,6 +21,7 @@ from test_uci_session import SEARCH_INFO, Engine, check_lines
 def cold_cache(tmp_path, monkeypatch):
     cache = tmp_path / "cache"
     monkeypatch.setenv("FAIRYFORGE_CACHE", str(cache))     # for the processes started here
+    monkeypatch.setenv("FAIRYFORGE_BUILD", "optimized")    # as users build (conftest: quick)
     return cache
 
 
