@@ -47,6 +47,7 @@ class Build:
         self.cancelled = False
         self.compiled = False           # it compiled (not merely found in the cache)
         self.finished = threading.Event()
+        self.playable = threading.Event()    # an engine (quick or optimized) is applied
         self.started = time.monotonic()
         self._process = None
         self._lock = threading.Lock()
@@ -59,6 +60,11 @@ class Build:
     def wait(self, timeout=None):
         """True once the build has ended (built, failed or cancelled)."""
         return self.finished.wait(timeout)
+
+    def wait_playable(self, timeout=None):
+        """True once there is an engine to play with (the quick one will do), or the
+        build has ended."""
+        return self.playable.wait(timeout)
 
     @property
     def seconds(self):
@@ -90,6 +96,7 @@ class Build:
                 self.on_done(self)      # before `finished`: a waiter sees the result applied
         finally:
             self.finished.set()
+            self.playable.set()
 
     def _build(self):
         errors = []
@@ -127,6 +134,7 @@ class Build:
             return
         if not self.cancelled:
             self.on_quick(self)
+            self.playable.set()
 
 
 def _load_built(source, quick=False):

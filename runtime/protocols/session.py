@@ -201,10 +201,11 @@ class Session:
                                       self._build_done, self._quick_ready).start()
 
     def wait_for_build(self, limit=MAX_BUILD_WAIT):
-        """Wait (at most `limit` seconds) for the current variant's build, if any."""
+        """Wait (at most `limit` seconds) for the current variant's build, if any, to
+        give an engine to play with (the quick one will do)."""
         build = self.builds.get(self.variant)
         if build is not None:
-            build.wait(limit)
+            build.wait_playable(limit)
 
     def _build_progress(self, build, message):
         self.note(f"building {build.name}: {message}")
