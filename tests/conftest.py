@@ -21,7 +21,7 @@ if not os.environ.get("FAIRYFORGE_CACHE"):
 else:
     _SESSION_CACHE = None
 # Builds take most of a test run's time, and the tests check what engines do, not how
-# fast: they build unoptimized engines (gcc -O0, a quarter of the compile time), unless
+# fast: they build unoptimized engines (gcc -O0: half the build time), unless
 # FAIRYFORGE_BUILD says otherwise.  test_build.py builds optimized ones too, and CI's
 # smoke test (`fairyforge perft chess 5`) runs one.
 os.environ.setdefault("FAIRYFORGE_BUILD", "quick")

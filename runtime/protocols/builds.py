@@ -130,7 +130,9 @@ class Build:
             return
         try:
             self.quick_game = _load_built(self.source, quick=True)
-        except Exception:           # noqa: BLE001  (the optimized build still comes)
+        except Exception as err:    # noqa: BLE001  (the optimized build still comes)
+            self.on_progress(self, f"the quick engine did not load ({type(err).__name__}: "
+                                   f"{err}); waiting for the optimized one")
             return
         if not self.cancelled:
             self.on_quick(self)
