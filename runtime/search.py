@@ -2,7 +2,8 @@
 
 Each depth is one call into the compiled module (the search itself runs in C without
 the GIL); this module decides how deep to go, stops on the node or time limit, keeps
-the last completed iteration's move, and reports progress as UCI-style `info`.
+the last completed iteration's move (or that of an interrupted one, where a move it
+searched to the end beat it), and reports progress as UCI-style `info`.
 
 MultiPV: each depth searches the root once per line, each time without the moves of
 the lines before it, so line k is the best move that is none of lines 1..k-1.  Threads
@@ -86,30 +87,31 @@ class _Run:
     def nodes(self):
         return self.main_nodes + (self.helpers.nodes if self.helpers else 0)
 
-    def search_line(self, depth, codes, alpha=-INF, beta=INF):
-        """One search of the root restricted to `codes`, in the window (alpha, beta):
-        (score, Move or None)."""
+    def search_line(self, depth, codes, alpha=-INF, beta=INF, first=None):
+        """One search of the root restricted to `codes`, in the window (alpha, beta),
+        the move `first` (a code) searched first: (score, Move or None).  A stopped
+        search gives the best of the moves it searched to the end, or None."""
         nodes_left = self.node_limit - self.main_nodes if self.node_limit else 0
         if self.node_limit and nodes_left <= 0:
             self.stopped = True
             return None, None
         score, code, used, stopped = self.engine.search_depth(
             depth, node_limit=nodes_left, seconds=self.budget.hard_left(), moves=codes,
-            alpha=alpha, beta=beta)
+            alpha=alpha, beta=beta, first=first or 0)
         self.main_nodes += used
         self.stopped = self.stopped or stopped
         return score, self.by_code.get(code)
 
-    def aspiring_line(self, depth, codes, guess):
+    def aspiring_line(self, depth, codes, guess, first):
         """search_line in a narrow window around `guess` (the previous depth's score),
         widened on the side it fails until the score lies inside it."""
         if not ASPIRATION_WINDOW or guess is None or depth < ASPIRATION_DEPTH \
                 or abs(guess) >= MATE_BOUND:
-            return self.search_line(depth, codes)
+            return self.search_line(depth, codes, first=first)
         below = above = ASPIRATION_WINDOW
         while True:
             alpha, beta = max(guess - below, -INF), min(guess + above, INF)
-            score, move = self.search_line(depth, codes, alpha, beta)
+            score, move = self.search_line(depth, codes, alpha, beta, first)
             if move is None or self.stopped:
                 return score, move
             if alpha < score < beta or (alpha == -INF and beta == INF):
@@ -119,17 +121,18 @@ class _Run:
             else:
                 above = INF if above >= 4 * ASPIRATION_WINDOW else above * 2
 
-    def iteration(self, depth, lines_wanted, guess=None):
+    def iteration(self, depth, lines_wanted, guess=None, first=None):
         """One depth: up to `lines_wanted` (score, move) lines, best first; [] when the
-        depth was stopped before its first line was complete.  `guess`: the previous
-        depth's score, for an aspiration window when a single line is wanted."""
+        depth was stopped before its first line was complete.  `guess` and `first`: the
+        previous depth's score and move (a code), for an aspiration window and the
+        first move searched when a single line is wanted."""
         lines, excluded = [], set()
         for _ in range(lines_wanted):
             codes = [c for c in self.codes if c not in excluded]
             if not codes:
                 break
             if lines_wanted == 1:
-                score, move = self.aspiring_line(depth, codes, guess)
+                score, move = self.aspiring_line(depth, codes, guess, first)
             else:
                 score, move = self.search_line(depth, codes)
             if move is None:
@@ -185,15 +188,20 @@ def think(position, depth=None, nodes=None, movetime=None, on_info=None, stop_fl
 
 
 def _deepen(run, limit_depth, multipv, on_info, stop_flag):
-    """Iterative deepening: the Infos of the last completed depth, best first."""
+    """Iterative deepening: the Infos of the last completed depth, best first, or of
+    an interrupted one whose best move beat the last completed depth's."""
     started = run.budget.attach(run.engine)
     lines = []
     for d in range(1, limit_depth + 1):
         if d > 1 and not run.budget.may_deepen():
             break                                 # the next depth would not finish
-        found = run.iteration(d, multipv, lines[0].score if lines else None)
-        if not found or (run.stopped and lines):
-            break                                 # an interrupted depth is discarded
+        choice = lines[0].pv[0] if lines else None
+        found = run.iteration(d, multipv, lines[0].score if lines else None,
+                              choice.code if choice else None)
+        if not found:
+            break
+        if run.stopped and lines and (multipv > 1 or found[0][1] == choice):
+            break                                 # nothing better found: discarded
         seconds = time.monotonic() - started
         lines = [Info(d, score, run.nodes, seconds, _pv(run.position, move),
                       k + 1 if multipv > 1 else None)

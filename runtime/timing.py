@@ -2,7 +2,8 @@
 
 The soft limit is checked between the depths of iterative deepening: no new depth is
 started once the time spent is past it.  The hard limit is checked inside the search
-(the engine's deadline): the depth in progress is stopped there and discarded.  A
+(the engine's deadline): the depth in progress is stopped there, and kept only where
+a move it searched to the end beat the last completed depth's choice.  A
 budget may start held (`go ponder`): no limit until ponderhit() starts the clock.
 
 The limits of a clock (`go wtime ... movestogo`) come from clock_budget().
@@ -45,9 +46,10 @@ def clock_budget(clock, increment, moves_to_go, overhead):
 class Budget:
     """The time limits of one search (seconds; None: no limit of that kind)."""
 
-    def __init__(self, soft=None, hard=None, held=False):
+    def __init__(self, soft=None, hard=None, held=False, next_depth=NEXT_DEPTH_FACTOR):
         self.soft = soft
         self.hard = hard
+        self.next_depth = next_depth  # a new depth starts only before this share of soft
         self.held = held             # pondering: the limits start at ponderhit()
         self.started = time.monotonic()
         self.lock = threading.Lock()
@@ -56,8 +58,10 @@ class Budget:
 
     @classmethod
     def fixed(cls, seconds):
-        """`go movetime`: no new depth after half the time, none past all of it."""
-        return cls(seconds * 0.5 / NEXT_DEPTH_FACTOR, seconds)
+        """`go movetime`: the whole time is spent.  A depth cut short by the limit is
+        not wasted (its move is kept where it beat the last depth's), and no time is
+        saved for later moves, so new depths start until the time is up."""
+        return cls(seconds, seconds, next_depth=1.0)
 
     @property
     def timed(self):
@@ -101,7 +105,7 @@ class Budget:
         """May another depth start?"""
         if self.held or self.soft is None:
             return True
-        return self.elapsed() < self.soft * NEXT_DEPTH_FACTOR
+        return self.elapsed() < self.soft * self.next_depth
 
     def hard_left(self):
         """Seconds to the hard limit for the engine's deadline (0: none)."""

@@ -160,11 +160,13 @@ cdef class Engine:
         return see(&self.pos, &self.search, move)
 
     def search_depth(self, int depth, uint64_t node_limit=0, double seconds=0.0,
-                     int alpha=-INF, int beta=INF, moves=None):
+                     int alpha=-INF, int beta=INF, moves=None, move_t first=0):
         """One iteration of iterative deepening: (score, best move, nodes, stopped).
 
         `moves` restricts the root to these move codes (for rules the engine cannot see,
-        such as repetition-based ones).  A stopped iteration's result must be discarded.
+        such as repetition-based ones); `first`, one of them, is searched first (by
+        default the transposition table's move).  A stopped iteration's move is the
+        best of those searched to the end (0: none was), and its score is that move's.
         """
         self._idle()
         if not 1 <= depth < MAX_PLY - 8:
@@ -191,7 +193,7 @@ cdef class Engine:
         try:
             with nogil:
                 best = search_root(&self.pos, &self.search, root, n, depth, alpha, beta,
-                                   &best_move)
+                                   first, &best_move)
         finally:
             self.busy = 0
         return (best, best_move, self.search.nodes, bool(self.search.stopped))

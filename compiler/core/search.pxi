@@ -677,12 +677,15 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
 
 
 cdef int search_root(Pos* p, Search* s, move_t* root, int n, int depth, int alpha,
-                     int beta, move_t* best_move) noexcept nogil:
+                     int beta, move_t first, move_t* best_move) noexcept nogil:
     """One iteration of iterative deepening over the root moves `root[:n]`: the best
-    score, and its move in best_move (0 if the search was stopped before one)."""
+    score, and its move in best_move.  `first` (else the table's move) is searched
+    first.  A stopped iteration's best_move is the best of the moves searched to the
+    end (0 if none was), so when `first` is the last depth's choice, a different
+    best_move beat it at this depth."""
     cdef int i, score, best = -INF, a = alpha
     s.least_value = least_piece_value()
-    order_moves(p, s, root, n, tt_read(s, p.key).move, 0)
+    order_moves(p, s, root, n, first if first else tt_read(s, p.key).move, 0)
     for i in range(n):
         make(p, root[i])
         if i == 0:
