@@ -194,7 +194,7 @@ def _deepen(run, limit_depth, multipv, on_info, stop_flag):
     lines = []
     for d in range(1, limit_depth + 1):
         if d > 1 and not run.budget.may_deepen():
-            break                                 # the next depth would not finish
+            break                                 # too late for a new depth
         choice = lines[0].pv[0] if lines else None
         found = run.iteration(d, multipv, lines[0].score if lines else None,
                               choice.code if choice else None)

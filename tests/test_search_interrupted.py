@@ -67,14 +67,15 @@ def test_a_stopped_depth_that_found_nothing_better_is_discarded(monkeypatch):
     assert [(i.depth, i.score) for i in lines] == [(1, 10)]
 
 
-def test_a_fixed_move_time_starts_new_depths_until_it_is_spent(monkeypatch):
-    clock = [100.0]
-    monkeypatch.setattr("fairyforge.timing.time.monotonic", lambda: clock[0])
-    budget = Budget.fixed(0.1)
-    clock[0] += 0.09
-    assert budget.may_deepen()
-    clock[0] += 0.02
-    assert not budget.may_deepen()
-    soft_only = Budget(soft=0.1, hard=0.2)     # a clock's budget: the soft limit's share
-    clock[0] += 0.09
-    assert not soft_only.may_deepen()
+def _spent(budget, seconds):
+    """`budget` as if its search had started `seconds` ago."""
+    budget.started -= seconds
+    return budget
+
+
+def test_a_fixed_move_time_starts_new_depths_until_it_is_spent():
+    assert _spent(Budget.fixed(10), 9).may_deepen()
+    assert not _spent(Budget.fixed(10), 10.5).may_deepen()
+    clock = Budget(soft=10, hard=20)           # a clock's budget: 55% of the soft limit
+    assert _spent(clock, 5).may_deepen()
+    assert not _spent(Budget(soft=10, hard=20), 6).may_deepen()
