@@ -100,6 +100,27 @@ class UciEngine:
         words = self.wait_for("bestmove", seconds + MOVE_GRACE_SECONDS).split()
         return words[1] if len(words) > 1 else "(none)"
 
+    def analyse(self, position, go, seconds):
+        """Search `position` (a UCI position command's arguments) with `go`: the words
+        of the last `info` line that reported nodes, as a dict of numbers (depth, nodes,
+        nps, time, ...), and the best move."""
+        self.send("position " + position)
+        self.send("go " + go)
+        deadline = time.monotonic() + seconds + MOVE_GRACE_SECONDS
+        last = {}
+        while True:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+            except queue.Empty:
+                raise EngineFailure(f"{self.name} sent no 'bestmove' in time") from None
+            if line is None:
+                raise EngineFailure(f"{self.name} exited")
+            words = line.split()
+            if words[:1] == ["bestmove"]:
+                return last, words[1] if len(words) > 1 else "(none)"
+            if words[:1] == ["info"] and "nodes" in words:
+                last = _numbers_of(words)
+
     def close(self):
         try:
             self.send("quit")
@@ -107,6 +128,15 @@ class UciEngine:
         except (EngineFailure, subprocess.TimeoutExpired):
             self.process.kill()
             self.process.wait()
+
+
+def _numbers_of(words):
+    """The numeric fields of an `info` line: {"depth": 12, "nodes": 123456, ...}."""
+    numbers = {}
+    for key, value in zip(words, words[1:]):
+        if key in ("depth", "seldepth", "nodes", "nps", "time") and value.isdigit():
+            numbers[key] = int(value)
+    return numbers
 
 
 @dataclass
