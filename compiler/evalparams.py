@@ -13,7 +13,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "hand_values": {"pawn": 131, ...},      # centipawns in hand (drop games)
      "pst": {"pawn": [[...rank 1, files a..], [...rank 2...], ...], ...},
      "king_safety": {"shelter": {"pawn": 12, ...},   # optional: see KING_SAFETY
-                     "near": {"queen": -40, ...}, "holes": {"knight": -9, ...}},
+                     "near": {"queen": -40, ...}, "attacks": {"queen": -12, ...},
+                     "holes": {"knight": -9, ...}},
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "fit": {...}}                           # how it was fitted (informational)
 
@@ -41,10 +42,14 @@ SYMMETRIES = ("mirror", "rotate")
 # whose royal piece it is (compiler/core/evaluate.pxi `king_safety`):
 #   shelter  for each of its own pieces next to its royal piece;
 #   near     for each enemy piece within two squares of it (a file or rank of two);
+#   attacks  for each board move an enemy piece has to a square next to it or onto it
+#            (its mobility moves that reach the king's neighbourhood; a file written
+#            before this term has none, which is 0);
 #   holes    in a drop game, for each empty square next to it, per type the enemy holds
 #            in hand (a square a dropped piece can attack the royal piece from).
 # A file without them (or a derived evaluation) has none: the engine skips the term.
-KING_SAFETY = ("shelter", "near", "holes")
+# (The order is that of the tuner's parameter blocks: holes, absent without drops, last.)
+KING_SAFETY = ("shelter", "near", "attacks", "holes")
 # Mobility (compiler/core/evaluate.pxi `mobility`): a bonus per piece type, in
 # centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
 # castling and passes not counted), counted for both sides whoever is to move.  A file

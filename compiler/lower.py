@@ -62,7 +62,7 @@ class Tables:
     values: list = field(default_factory=list)       # per type: material value (centipawns)
     hand_values: list = field(default_factory=list)  # per type: value in hand (centipawns)
     pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
-    king_safety: dict = None          # {"shelter"|"near"|"holes": per type (centipawns)}, or
+    king_safety: dict = None          # {"shelter"|"near"|"attacks"|"holes": per type (centipawns)}, or
                                       # None: no king-safety term (compiler/evalparams.py)
     mobility: list = None             # per type: centipawns per board move, or None: no
                                       # mobility term (compiler/evalparams.py)

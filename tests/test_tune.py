@@ -124,7 +124,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["hand_values"]) == droppable
     assert report.positions > 0 and report.errors["train"][1] <= report.errors["train"][0]
 
-    assert set(params["king_safety"]) == {"shelter", "near", "holes"}
+    assert set(params["king_safety"]) == {"shelter", "near", "attacks", "holes"}
     assert set(params["king_safety"]["holes"]) == {p.name for p in variant.pieces}
     assert set(params["mobility"]) == {p.name for p in variant.pieces}
 
@@ -163,12 +163,30 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert mobile.position(lone + "[N] b - - 0 1").engine.evaluate() == \
         -(attacked.engine.evaluate() - 18)
     _features_agree_with_the_engine(mobile, params)
+    # King attacks: of Black's board moves, the knight's d2-f1 lands next to White's
+    # king (e1), none of White's near Black's: one attack at -7 for White.  On its own
+    # (the term generates the moves itself), then with mobility (one generation).
+    params["mobility"] = {}
+    params["king_safety"]["attacks"] = {"knight": -7, "queen": -5}
+    evalparams.write(report.path, params)
+    attacking = ff.load(str(definition))
+    assert "HAS_KING_ATTACKS = 1" in open(attacking.source_path).read()
+    assert attacking.position(lone + "[N] w - - 0 1").engine.evaluate() == \
+        attacked.engine.evaluate() - 7
+    _features_agree_with_the_engine(attacking, params)
+    params["mobility"] = {"knight": 3, "king": -1}
+    evalparams.write(report.path, params)
+    both = ff.load(str(definition))
+    assert both.position(lone + "[N] b - - 0 1").engine.evaluate() == \
+        -(attacked.engine.evaluate() - 18 - 7)
+    _features_agree_with_the_engine(both, params)
 
 
 def _features_agree_with_the_engine(game, params):
     """Along random games, the tuner's features (runtime/tune/features.py) add up to
     what the engine evaluates, king safety and mobility included: two implementations
-    of one sum (mobility's counts come from the engine's generator, its sum does not)."""
+    of one sum (mobility's and king attacks' counts come from the engine's generator,
+    their sums do not)."""
     import random
     from fairyforge.tune.features import features, space_for
     space = space_for(game.variant, params)
@@ -180,7 +198,8 @@ def _features_agree_with_the_engine(game, params):
             royals = (engine.royal_square(0), engine.royal_square(1))
             slots, counts, score = features(space, engine.board(), engine.hands(),
                                             game.meta["squares"], royals,
-                                            engine.mobility_counts())
+                                            engine.mobility_counts(),
+                                            engine.king_attack_counts())
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -236,7 +255,7 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("king_safety", {"near": {"queen": "a lot"}}, "king_safety near: expected numbers by piece"),
     ("king_safety", {"near": {"queen": float("nan")}},
      "king_safety near: expected numbers by piece"),
-    ("king_safety", {"moat": {}}, "king_safety holds only shelter, near, holes"),
+    ("king_safety", {"moat": {}}, "king_safety holds only shelter, near, attacks, holes"),
     ("mobility", {"dragon": 5}, "mobility: no piece named dragon"),
     ("mobility", {"queen": "a lot"}, "mobility: expected numbers by piece"),
     ("mobility", [3, 4], "mobility: expected numbers by piece"),

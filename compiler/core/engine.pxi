@@ -442,6 +442,29 @@ cdef class Engine:
         free(out)
         return counts
 
+    def king_attack_counts(self):
+        """For each type, the board moves its pieces have to a square next to the enemy
+        royal piece or onto it (evaluate.pxi activity, what KS_ATTACKS counts), White's
+        types then Black's, whoever is to move: the features `fairyforge tune` fits
+        KS_ATTACKS on.  All 0 in a game without a royal piece."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef int n, i, colour, king, to
+        if out == NULL:
+            raise MemoryError()
+        counts = [0] * (2 * NTYPES)
+        for colour in range(2):
+            king = self.pos.royal[colour ^ 1]
+            if king < 0:
+                continue
+            n = board_moves(&self.pos, colour, out)
+            for i in range(n):
+                to = move_to(out[i])
+                if abs(to % STRIDE - king % STRIDE) <= 1 and abs(to // STRIDE - king // STRIDE) <= 1:
+                    counts[colour * NTYPES + code_type(self.pos.b[move_from(out[i])])] += 1
+        free(out)
+        return counts
+
     def legal_moves(self):
         self._idle()
         cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))

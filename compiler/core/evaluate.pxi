@@ -1,8 +1,8 @@
 # Static evaluation: the same for every game (hand-written, included by every generated
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
-# and MOBILITY bonuses (learned only: HAS_KING_SAFETY, HAS_MOBILITY), and the rules' own
-# terms (rules_evaluate).
+# and MOBILITY bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS, HAS_MOBILITY),
+# and the rules' own terms (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -15,6 +15,9 @@ cdef enum:
 cdef short KING_ZONE[NSQ * KING_ZONE_MAX]
 cdef unsigned char KING_ZONE_SIZE[NSQ]
 cdef unsigned char KING_ZONE_NEAR[NSQ]
+# The file and rank of each square (padding included): which moves land next to a king.
+cdef short SQ_FILE[NSQ]
+cdef short SQ_RANK[NSQ]
 
 
 cdef void fill_king_zones() noexcept:
@@ -22,6 +25,7 @@ cdef void fill_king_zones() noexcept:
     for sq in range(NSQ):
         KING_ZONE_SIZE[sq] = KING_ZONE_NEAR[sq] = 0
         f, r = sq % STRIDE - pad, sq // STRIDE - pad
+        SQ_FILE[sq], SQ_RANK[sq] = f, r
         if not (0 <= f < FILES and 0 <= r < RANKS):
             continue
         n = 0
@@ -74,20 +78,32 @@ cdef inline int board_moves(Pos* p, int colour, move_t* mv) noexcept nogil:
     return gen_moves_0(p, mv, GEN_BOARD) if colour == 0 else gen_moves_1(p, mv, GEN_BOARD)
 
 
-cdef int mobility(Pos* p, int colour) noexcept nogil:
-    """The mobility bonuses of `colour`: for each of its board moves (board_moves), its
-    piece's MOBILITY.  A dynamic term: the square tables know where a piece stands,
-    this how free it is there (a bishop behind its own pawns has few moves)."""
+cdef inline bint next_to(int sq, int king) noexcept nogil:
+    """Is `sq` the square `king` or one next to it?"""
+    return abs(SQ_FILE[sq] - SQ_FILE[king]) <= 1 and abs(SQ_RANK[sq] - SQ_RANK[king]) <= 1
+
+
+cdef int activity(Pos* p, int colour) noexcept nogil:
+    """What `colour`'s board moves (board_moves) are worth: for each, its piece's
+    MOBILITY and, when it lands next to the enemy royal piece or on it, the enemy's
+    KS_ATTACKS (a bonus for the royal piece's side, so taken off here).  Dynamic terms:
+    the square tables know where a piece stands, these how free it is there (a bishop
+    behind its own pawns has few moves) and how much of it bears on the enemy king."""
     cdef move_t mv[MAX_MOVES]
-    cdef int n = board_moves(p, colour, mv), i, score = 0
+    cdef int n = board_moves(p, colour, mv), i, t, score = 0
+    cdef int king = p.royal[colour ^ 1] if HAS_KING_ATTACKS else -1
     for i in range(n):
-        score += MOBILITY[code_type(p.b[move_from(mv[i])])]
+        t = code_type(p.b[move_from(mv[i])])
+        if HAS_MOBILITY:
+            score += MOBILITY[t]
+        if HAS_KING_ATTACKS and king >= 0 and next_to(move_to(mv[i]), king):
+            score -= KS_ATTACKS[t]
     return score
 
 
 cdef int evaluate(Pos* p) noexcept nogil:
-    """Material, square bonuses, pieces in hand, king safety, mobility and the rules'
-    own terms (rules_evaluate), from the side to move's view."""
+    """Material, square bonuses, pieces in hand, king safety, mobility and king attacks,
+    and the rules' own terms (rules_evaluate), from the side to move's view."""
     cdef int score = 0, sq, pc, v, t
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
@@ -99,8 +115,8 @@ cdef int evaluate(Pos* p) noexcept nogil:
             score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
     if HAS_KING_SAFETY:
         score += king_safety(p, 0) - king_safety(p, 1)
-    if HAS_MOBILITY:
-        score += mobility(p, 0) - mobility(p, 1)
+    if HAS_MOBILITY or HAS_KING_ATTACKS:
+        score += activity(p, 0) - activity(p, 1)
     score += rules_evaluate(p)
     return score if p.side == 0 else -score
 

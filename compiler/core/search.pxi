@@ -24,7 +24,7 @@ cdef enum:
     LATE_MOVE_PRUNING = 1       # near the horizon, quiet moves late in the ordering are skipped
     LMR_SIZE = 64               # depths and move numbers the reduction table covers
     EVAL_CACHE_SIZE = 1 << 15   # entries of each search's evaluation cache (a power of two)
-    EVAL_CACHE = HAS_MOBILITY   # cache evaluations where they cost move generations
+    EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS    # cache evaluations where they cost move generations
 
 
 cdef struct TTEntry:

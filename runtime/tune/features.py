@@ -9,8 +9,9 @@ terms (rules_evaluate), which tuning leaves alone.
 
 In a game with a royal piece the king-safety terms (compiler/evalparams.py
 KING_SAFETY; compiler/core/evaluate.pxi computes them in the engine) are features too:
-for each side's royal piece, its own pieces next to it, the enemy's within two squares
-and, in a drop game, the empty squares next to it times each type the enemy holds.
+for each side's royal piece, its own pieces next to it, the enemy's within two squares,
+the enemy's board moves next to it or onto it (Engine.king_attack_counts) and, in a drop
+game, the empty squares next to it times each type the enemy holds.
 Mobility (evalparams.py; evaluate.pxi `mobility`) counts each type's moves on the
 board, White's minus Black's: the engine's own generator counts them
 (Engine.mobility_counts), so the two cannot disagree on what a move is.
@@ -20,7 +21,7 @@ optimiser sees numbers of one size):
   values[t]       for each type whose value may be learned (not royal, no `value` line)
   hands[t]        for each such type, in a drop game
   squares[t, s]   for each type and square, s a square of White's side
-  shelter[t], near[t]   for each type, in a game with a royal piece
+  shelter[t], near[t], attacks[t]   for each type, in a game with a royal piece
   holes[t]        for each type, in a drop game with a royal piece
   mobility[t]     for each type
 """
@@ -48,8 +49,8 @@ class Space:
     tables: tuple                # the current (values, hand_values, pst per code,
                                  # king safety: {term: per type}, mobility: per type;
                                  # 0s where it has none)
-    safety_types: list = ()      # types with shelter and near slots (all; none without
-                                 # a royal piece)
+    safety_types: list = ()      # types with shelter, near and attacks slots (all; none
+                                 # without a royal piece)
     hole_types: list = ()        # types with a holes slot (the same, in a drop game)
     mobility_types: list = ()    # types with a mobility slot (all)
 
@@ -67,7 +68,7 @@ class Space:
 
     @property
     def mobility_start(self):
-        return self.safety_start + 2 * len(self.safety_types) + len(self.hole_types)
+        return self.safety_start + 3 * len(self.safety_types) + len(self.hole_types)
 
     @property
     def safety_start(self):
@@ -139,14 +140,16 @@ def space_for(variant, params):
     return space
 
 
-def features(space, board, hands, squares, royals=(-1, -1), mobility=None):
+def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
     engine's hand counts, White's types then Black's; squares: the engine's index of
     each real square (META["squares"]); royals: the engine's index of each side's royal
     piece, -1 for none (engine.royal_square); mobility: each type's board moves, White's
-    types then Black's (engine.mobility_counts()), None to leave mobility out."""
+    types then Black's (engine.mobility_counts()), None to leave mobility out; attacks:
+    each type's board moves next to the enemy royal piece, White's types then Black's
+    (engine.king_attack_counts()), None to leave king attacks out."""
     values, hand_values, pst = space.tables[:3]
     slots, counts, score = [], [], 0
     ntypes = len(space.variant.pieces)
@@ -175,7 +178,7 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None):
         for colour, royal in enumerate(royals):
             if royal >= 0:
                 score += _king_safety(space, board, hands, squares.index(royal), colour,
-                                      slots, counts)
+                                      slots, counts, attacks)
     if mobility is not None:
         for t in space.mobility_types:
             moves = mobility[t] - mobility[ntypes + t]
@@ -186,10 +189,10 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None):
     return slots, counts, score
 
 
-def _king_safety(space, board, hands, king, colour, slots, counts):
+def _king_safety(space, board, hands, king, colour, slots, counts, attacks=None):
     """Add the king-safety features of `colour`'s royal piece on the real square `king`
-    (as compiler/core/evaluate.pxi `king_safety` counts them); its terms now, in
-    centipawns from White's view."""
+    (as compiler/core/evaluate.pxi `king_safety` and, for the enemy's moves next to it,
+    `activity` count them); its terms now, in centipawns from White's view."""
     ntypes = len(space.variant.pieces)
     learned = space.tables[3]
     sign = 1 if colour == WHITE else -1
@@ -210,6 +213,13 @@ def _king_safety(space, board, hands, king, colour, slots, counts):
                     score += sign * learned[term][t]
             elif code == 0 and near:
                 holes += 1
+    if attacks is not None:
+        enemy = (1 - colour) * ntypes
+        for t in space.safety_types:
+            if attacks[enemy + t]:
+                slots.append(space.safety_slot("attacks", t))
+                counts.append(sign * attacks[enemy + t])
+                score += sign * attacks[enemy + t] * learned["attacks"][t]
     if space.hole_types and holes:
         for t in range(ntypes):
             if hands[(1 - colour) * ntypes + t]:

@@ -110,7 +110,8 @@ def positions(game, space, record):
             board, hands = engine.board(), engine.hands()
             royals = (engine.royal_square(0), engine.royal_square(1))
             slots, counts, pieces = features(space, board, hands, squares, royals,
-                                             engine.mobility_counts())
+                                             engine.mobility_counts(),
+                                             engine.king_attack_counts())
             white_view = engine.evaluate() * (1 if engine.state()[0] == 0 else -1)
             candidate = (slots, counts, (white_view - pieces) / 100, y)
         move = position.push_uci(text)
