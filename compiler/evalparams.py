@@ -50,7 +50,7 @@ SYMMETRIES = ("mirror", "rotate")
 # A file without them (or a derived evaluation) has none: the engine skips the term.
 # (The order is that of the tuner's parameter blocks: holes, absent without drops, last.)
 KING_SAFETY = ("shelter", "near", "attacks", "holes")
-# Mobility (compiler/core/evaluate.pxi `mobility`): a bonus per piece type, in
+# Mobility (compiler/core/evaluate.pxi `activity`): a bonus per piece type, in
 # centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
 # castling and passes not counted), counted for both sides whoever is to move.  A file
 # without it has none: the engine skips the term (it costs a move generation a side).

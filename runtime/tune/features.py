@@ -12,7 +12,7 @@ KING_SAFETY; compiler/core/evaluate.pxi computes them in the engine) are feature
 for each side's royal piece, its own pieces next to it, the enemy's within two squares,
 the enemy's board moves next to it or onto it (Engine.king_attack_counts) and, in a drop
 game, the empty squares next to it times each type the enemy holds.
-Mobility (evalparams.py; evaluate.pxi `mobility`) counts each type's moves on the
+Mobility (evalparams.py; evaluate.pxi `activity`) counts each type's moves on the
 board, White's minus Black's: the engine's own generator counts them
 (Engine.mobility_counts), so the two cannot disagree on what a move is.
 
