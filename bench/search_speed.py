@@ -22,6 +22,7 @@ strength and nodes/s of raw speed.
 import argparse
 import json
 import os
+import shlex
 import sys
 
 import fairyforge as ff
@@ -102,11 +103,12 @@ def main(argv=None):
 
 
 def _start(command):
-    if not os.path.exists(command.split()[0]):
+    program = shlex.split(command)[0] if command.strip() else command
+    if not os.path.exists(program):
         sys.exit(f"search_speed: --against {command}: no such engine "
                  "(apt-get install fairy-stockfish, or give its path)")
     try:
-        return UciEngine(command, [("Threads", 1)], os.path.basename(command.split()[0]))
+        return UciEngine(command, [("Threads", 1)], os.path.basename(program))
     except (EngineFailure, OSError) as error:
         sys.exit(f"search_speed: --against {command}: {error}")
 

@@ -429,38 +429,31 @@ cdef class Engine:
         """The board moves each type has (evaluate.pxi board_moves, what the mobility
         term counts), White's types then Black's, whoever is to move: the features
         `fairyforge tune` fits MOBILITY on."""
-        self._idle()
-        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
-        cdef int n, i, colour
-        if out == NULL:
-            raise MemoryError()
-        counts = [0] * (2 * NTYPES)
-        for colour in range(2):
-            n = board_moves(&self.pos, colour, out)
-            for i in range(n):
-                counts[colour * NTYPES + code_type(self.pos.b[move_from(out[i])])] += 1
-        free(out)
-        return counts
+        return self._board_move_counts(False)
 
     def king_attack_counts(self):
         """For each type, the board moves its pieces have to a square next to the enemy
         royal piece or onto it (evaluate.pxi activity, what KS_ATTACKS counts), White's
         types then Black's, whoever is to move: the features `fairyforge tune` fits
         KS_ATTACKS on.  All 0 in a game without a royal piece."""
+        return self._board_move_counts(True)
+
+    cdef list _board_move_counts(self, bint near_king):
+        """Each type's board moves, White's types then Black's; with `near_king`, only
+        those next to the enemy royal piece or onto it."""
         self._idle()
         cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
-        cdef int n, i, colour, king, to
+        cdef int n, i, colour, king
         if out == NULL:
             raise MemoryError()
         counts = [0] * (2 * NTYPES)
         for colour in range(2):
             king = self.pos.royal[colour ^ 1]
-            if king < 0:
+            if near_king and king < 0:
                 continue
             n = board_moves(&self.pos, colour, out)
             for i in range(n):
-                to = move_to(out[i])
-                if abs(to % STRIDE - king % STRIDE) <= 1 and abs(to // STRIDE - king // STRIDE) <= 1:
+                if not near_king or next_to(move_to(out[i]), king):
                     counts[colour * NTYPES + code_type(self.pos.b[move_from(out[i])])] += 1
         free(out)
         return counts

@@ -15,9 +15,6 @@ cdef enum:
 cdef short KING_ZONE[NSQ * KING_ZONE_MAX]
 cdef unsigned char KING_ZONE_SIZE[NSQ]
 cdef unsigned char KING_ZONE_NEAR[NSQ]
-# The file and rank of each square (padding included): which moves land next to a king.
-cdef short SQ_FILE[NSQ]
-cdef short SQ_RANK[NSQ]
 
 
 cdef void fill_king_zones() noexcept:
@@ -25,7 +22,6 @@ cdef void fill_king_zones() noexcept:
     for sq in range(NSQ):
         KING_ZONE_SIZE[sq] = KING_ZONE_NEAR[sq] = 0
         f, r = sq % STRIDE - pad, sq // STRIDE - pad
-        SQ_FILE[sq], SQ_RANK[sq] = f, r
         if not (0 <= f < FILES and 0 <= r < RANKS):
             continue
         n = 0
@@ -79,8 +75,9 @@ cdef inline int board_moves(Pos* p, int colour, move_t* mv) noexcept nogil:
 
 
 cdef inline bint next_to(int sq, int king) noexcept nogil:
-    """Is `sq` the square `king` or one next to it?"""
-    return abs(SQ_FILE[sq] - SQ_FILE[king]) <= 1 and abs(SQ_RANK[sq] - SQ_RANK[king]) <= 1
+    """Is `sq` the square `king` or one next to it?  (`% STRIDE` is a square's column
+    on the padded board, `// STRIDE` its row.)"""
+    return abs(sq % STRIDE - king % STRIDE) <= 1 and abs(sq // STRIDE - king // STRIDE) <= 1
 
 
 cdef int activity(Pos* p, int colour) noexcept nogil:
