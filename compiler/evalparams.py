@@ -16,6 +16,7 @@ to are the rules being built, and ignores a stale one with a warning naming the 
                      "near": {"queen": -40, ...}, "attacks": {"queen": -12, ...},
                      "holes": {"knight": -9, ...}},
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
+     "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
      "fit": {...}}                           # how it was fitted (informational)
 
 A bundled game may ship a parameter file of its own, fitted by us
@@ -54,6 +55,9 @@ KING_SAFETY = ("shelter", "near", "attacks", "holes")
 # centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
 # castling and passes not counted), counted for both sides whoever is to move.  A file
 # without it has none: the engine skips the term (it costs a move generation a side).
+# Passed pieces (evaluate.pxi `passed`): for a type that promotes, a bonus by rank
+# (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
+# of its type stands ahead of, on its file or the files beside it (a passed pawn).
 
 
 class ParameterFileError(FairyforgeError):
@@ -146,6 +150,12 @@ def read(path):
             raise ParameterFileError(f"{path}: king_safety {term}: expected numbers by piece")
     if not _number_table(data.get("mobility", {})):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
+    passed = data.get("passed", {})
+    if not isinstance(passed, dict) or not all(
+            isinstance(row, list) and _number_table(dict(enumerate(row)))
+            for row in passed.values()):
+        raise ParameterFileError(f"{path}: passed: expected a list of numbers by rank "
+                                 "for each piece")
     return data
 
 
@@ -163,6 +173,7 @@ def check_pieces(data, variant, path):
     tables += [(f"king_safety {term}", table)
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
+    tables.append(("passed", data.get("passed", {})))
     for field, table in tables:
         unknown = sorted(set(table) - names)
         if unknown:
@@ -172,6 +183,10 @@ def check_pieces(data, variant, path):
         if len(rows) != variant.ranks or any(len(row) != variant.files for row in rows):
             raise ParameterFileError(f"{path}: pst {name}: expected {variant.ranks} rows of "
                                      f"{variant.files} values")
+    for name, row in data.get("passed", {}).items():
+        if len(row) != variant.ranks:
+            raise ParameterFileError(f"{path}: passed {name}: expected {variant.ranks} "
+                                     "values, one a rank")
 
 
 def write(path, data):
@@ -218,6 +233,7 @@ def canonical(data):
     used = {k: data[k] for k in ("values", "hand_values", "pst", "symmetry")}
     if data.get("king_safety"):
         used["king_safety"] = data["king_safety"]
-    if data.get("mobility"):
-        used["mobility"] = data["mobility"]
+    for term in ("mobility", "passed"):
+        if data.get(term):
+            used[term] = data[term]
     return json.dumps(used, sort_keys=True)

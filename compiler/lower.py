@@ -66,6 +66,8 @@ class Tables:
                                       # None: no king-safety term (compiler/evalparams.py)
     mobility: list = None             # per type: centipawns per board move, or None: no
                                       # mobility term (compiler/evalparams.py)
+    passed: list = None               # per type: centipawns by rank (from the owner's side)
+                                      # for a passed piece, or None: no passed term
     meta: dict = field(default_factory=dict)
 
 
@@ -290,6 +292,15 @@ class Lowerer:
         table = [int(round(max(-500, min(500, learned.get(p.name, 0))))) for p in self.v.pieces]
         return table if any(table) else None
 
+    def passed(self):
+        """The learned passed-piece bonuses (evalparams: per type that promotes, one a
+        rank), a row per type (0s for the others), or None where there are none."""
+        learned = (self.params or {}).get("passed", {})
+        rows = [[int(round(max(-2000, min(2000, bonus))))
+                 for bonus in learned.get(p.name, [0] * self.v.ranks)]
+                if p.promotion is not None else [0] * self.v.ranks for p in self.v.pieces]
+        return rows if any(any(row) for row in rows) else None
+
     def _average_mobility(self, model, walk, squares):
         confine = (self.side_squares(model.confined_to, WHITE)
                    if model.confined_to is not None else None)
@@ -479,6 +490,7 @@ class Lowerer:
         tables.values, tables.hand_values, tables.pst = self._evaluation(pieces)
         tables.king_safety = self.king_safety(royal)
         tables.mobility = self.mobility()
+        tables.passed = self.passed()
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.regions = self.regions
         tables.meta = self._meta(tables)

@@ -127,6 +127,8 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["king_safety"]) == {"shelter", "near", "attacks", "holes"}
     assert set(params["king_safety"]["holes"]) == {p.name for p in variant.pieces}
     assert set(params["mobility"]) == {p.name for p in variant.pieces}
+    assert set(params["passed"]) == {"pawn"}          # the type that promotes
+    assert len(params["passed"]["pawn"]) == 8         # a bonus a rank
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -135,6 +137,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     params["king_safety"] = {"shelter": {"pawn": 10, "knight": 6},
                              "near": {"knight": -25, "queen": -40}, "holes": {"knight": -4}}
     params["mobility"] = {}                     # (below, on its own)
+    params["passed"] = {}                       # (at the end)
     evalparams.write(report.path, params)
     after = ff.load(str(definition))
     assert after.source_path != before.source_path    # a new build, a new cache key
@@ -180,6 +183,28 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert both.position(lone + "[N] b - - 0 1").engine.evaluate() == \
         -(attacked.engine.evaluate() - 18 - 7)
     _features_agree_with_the_engine(both, params)
+    _passed_pawns_count(definition, report.path, params)
+
+
+def _passed_pawns_count(definition, path, params):
+    """A pawn with no enemy pawn ahead on its file or the files beside it earns its
+    rank's bonus (counted from its owner's side); one with an enemy pawn there does not."""
+    params["king_safety"], params["mobility"] = {}, {}
+    evalparams.write(path, params)
+    plain = ff.load(str(definition))
+    params["passed"] = {"pawn": [0, 0, 0, 0, 50, 9, 0, 0]}      # rank 5: 50, rank 6: 9
+    evalparams.write(path, params)
+    passing = ff.load(str(definition))
+    assert "HAS_PASSED = 1" in open(passing.source_path).read()
+
+    def edge(board):
+        fen = board + "[] w - - 0 1"
+        return passing.position(fen).engine.evaluate() - plain.position(fen).engine.evaluate()
+
+    assert edge("4k3/8/8/4P3/8/8/8/4K3") == 50              # White's e5: its 5th rank
+    assert edge("4k3/3p4/8/4P3/8/8/8/4K3") == 0             # d7 and e5 bar each other
+    assert edge("4k3/8/8/4P3/8/3p4/8/4K3") == 50 - 9        # Black's d3 passes: its 6th
+    _features_agree_with_the_engine(passing, params)
 
 
 def _features_agree_with_the_engine(game, params):
@@ -259,6 +284,9 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("mobility", {"dragon": 5}, "mobility: no piece named dragon"),
     ("mobility", {"queen": "a lot"}, "mobility: expected numbers by piece"),
     ("mobility", [3, 4], "mobility: expected numbers by piece"),
+    ("passed", {"pawn": [0, 5]}, "passed pawn: expected 8 values, one a rank"),
+    ("passed", {"pawn": 5}, "passed: expected a list of numbers by rank"),
+    ("passed", {"dragon": [0] * 8}, "passed: no piece named dragon"),
 ])
 def test_a_bad_optional_table_is_an_error_naming_the_file(tuned_dir, field, table, message):
     from fairyforge.compiler import loader

@@ -1,8 +1,8 @@
 # Static evaluation: the same for every game (hand-written, included by every generated
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
-# HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
-# and MOBILITY bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS, HAS_MOBILITY),
-# and the rules' own terms (rules_evaluate).
+# HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety,
+# MOBILITY and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS,
+# HAS_MOBILITY, HAS_PASSED), and the rules' own terms (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -98,14 +98,31 @@ cdef int activity(Pos* p, int colour) noexcept nogil:
     return score
 
 
+cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:
+    """PASSED for the piece `pc` on `sq` if no enemy piece of its type stands ahead of
+    it (White's ahead is up the board) on its file or a file beside it, else 0.  The
+    squares beyond the board's edges hold OFF, never a piece."""
+    cdef int colour = code_colour(pc), ahead = STRIDE if colour == 0 else -STRIDE
+    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE, s = sq + ahead
+    cdef int enemy = pc ^ 1
+    while p.b[s] != OFF or p.b[s - 1] != OFF or p.b[s + 1] != OFF:
+        if p.b[s] == enemy or p.b[s - 1] == enemy or p.b[s + 1] == enemy:
+            return 0
+        s += ahead
+    return PASSED[code_type(pc) * RANKS + (rank if colour == 0 else RANKS - 1 - rank)]
+
+
 cdef int evaluate(Pos* p) noexcept nogil:
-    """Material, square bonuses, pieces in hand, king safety, mobility and king attacks,
-    and the rules' own terms (rules_evaluate), from the side to move's view."""
+    """Material, square bonuses, passed pieces, pieces in hand, king safety, mobility
+    and king attacks, and the rules' own terms (rules_evaluate), from the side to
+    move's view."""
     cdef int score = 0, sq, pc, v, t
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
         if pc > OFF:
             v = VALUE[code_type(pc)] + PST[pc * NSQ + sq]
+            if HAS_PASSED and PASSER[code_type(pc)]:
+                v += passed_bonus(p, sq, pc)
             score += v if code_colour(pc) == 0 else -v
     if HAS_DROPS:
         for t in range(NTYPES):

@@ -67,7 +67,7 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "mobility (mobility costs a move generation a side per "
+                         "mobility, passed (mobility costs a move generation a side per "
                          "evaluation; see docs/engine.md)")
     tp.add_argument("--verify", type=_count, metavar="N",
                     help="then play N games, the new evaluation against the one it "
@@ -146,7 +146,14 @@ def format_report(report):
         lines.append(line)
     lines += _king_safety_lines(report.data.get("king_safety"))
     lines += _mobility_lines(report.data.get("mobility"))
+    lines += _passed_lines(report.data.get("passed"))
     return "\n".join(lines)
+
+
+def _passed_lines(passed):
+    """The learned passed-piece bonuses, a line per type with any (rank 1 first)."""
+    return [f"passed {name} (centipawns by rank): " + " ".join(f"{b:+d}" for b in row)
+            for name, row in (passed or {}).items() if any(row)]
 
 
 def _mobility_lines(mobility):

@@ -14,7 +14,9 @@ the enemy's board moves next to it or onto it (Engine.king_attack_counts) and, i
 game, the empty squares next to it times each type the enemy holds.
 Mobility (evalparams.py; evaluate.pxi `activity`) counts each type's moves on the
 board, White's minus Black's: the engine's own generator counts them
-(Engine.mobility_counts), so the two cannot disagree on what a move is.
+(Engine.mobility_counts), so the two cannot disagree on what a move is.  A passed
+piece (of a type that promotes, no enemy piece of its type ahead of it on its file or
+the files beside it) counts on its rank, seen from its owner's side.
 
 The parameter vector theta has these blocks, in pawns (centipawns / 100, so that the
 optimiser sees numbers of one size):
@@ -24,6 +26,7 @@ optimiser sees numbers of one size):
   shelter[t], near[t], attacks[t]   for each type, in a game with a royal piece
   holes[t]        for each type, in a drop game with a royal piece
   mobility[t]     for each type
+  passed[t, r]    for each type that promotes and each rank (its owner's)
 """
 
 from dataclasses import dataclass
@@ -47,12 +50,13 @@ class Space:
     hand_types: list             # type indices with a learned hand value
     theta0: np.ndarray           # the current evaluation's parameters (pawns)
     tables: tuple                # the current (values, hand_values, pst per code,
-                                 # king safety: {term: per type}, mobility: per type;
-                                 # 0s where it has none)
+                                 # king safety: {term: per type}, mobility: per type,
+                                 # passed: a row of ranks per type; 0s where it has none)
     safety_types: list = ()      # types with shelter, near and attacks slots (all; none
                                  # without a royal piece)
     hole_types: list = ()        # types with a holes slot (the same, in a drop game)
     mobility_types: list = ()    # types with a mobility slot (all)
+    passer_types: list = ()      # types with passed slots, one a rank (those that promote)
 
     @property
     def files(self):
@@ -64,6 +68,10 @@ class Space:
 
     @property
     def size(self):
+        return self.passed_start + len(self.passer_types) * self.ranks
+
+    @property
+    def passed_start(self):
         return self.mobility_start + len(self.mobility_types)
 
     @property
@@ -104,7 +112,14 @@ class Space:
         return self.mobility_start + self.mobility_types.index(t)
 
     def mobility_block(self):
-        return slice(self.mobility_start, self.size)
+        return slice(self.mobility_start, self.passed_start)
+
+    def passed_slot(self, t, rank):
+        """The slot of a passed piece of type t on `rank`, counted from its owner's side."""
+        return self.passed_start + self.passer_types.index(t) * self.ranks + rank
+
+    def passed_block(self):
+        return slice(self.passed_start, self.size)
 
 
 def space_for(variant, params):
@@ -119,8 +134,10 @@ def space_for(variant, params):
                   [t for t in learnable if variant.pieces[t].name in droppable], None,
                   (tables.values, tables.hand_values, tables.pst,
                    tables.king_safety or {term: [0] * ntypes for term in evalparams.KING_SAFETY},
-                   tables.mobility or [0] * ntypes),
-                  safety_types, safety_types if variant.drops else [], list(range(ntypes)))
+                   tables.mobility or [0] * ntypes,
+                   tables.passed or [[0] * variant.ranks for _ in range(ntypes)]),
+                  safety_types, safety_types if variant.drops else [], list(range(ntypes)),
+                  [t for t, piece in enumerate(variant.pieces) if piece.promotion is not None])
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -136,6 +153,9 @@ def space_for(variant, params):
             theta[space.safety_slot(term, t)] = space.tables[3][term][t] / 100
     for t in space.mobility_types:
         theta[space.mobility_slot(t)] = space.tables[4][t] / 100
+    for t in space.passer_types:
+        for rank in range(variant.ranks):
+            theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
     space.theta0 = theta
     return space
 
@@ -167,6 +187,12 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
         slots.append(space.square_slot(t, f, r))
         counts.append(sign)
         score += sign * (values[t] + pst[code][squares[k]])
+        if t in space.passer_types and _passed(space, board, k % space.files,
+                                               k // space.files, code):
+            rank = k // space.files if colour == WHITE else space.ranks - 1 - k // space.files
+            slots.append(space.passed_slot(t, rank))
+            counts.append(sign)
+            score += sign * space.tables[5][t][rank]
     for t in range(ntypes):
         held = hands[t] - hands[ntypes + t]
         if held:
@@ -187,6 +213,15 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 counts.append(moves)
                 score += moves * space.tables[4][t]
     return slots, counts, score
+
+
+def _passed(space, board, f, r, code):
+    """Does no enemy piece of the type of `code` (on file f, rank r) stand ahead of it
+    on its file or a file beside it (as compiler/core/evaluate.pxi `passed_bonus`)?"""
+    ahead = range(r + 1, space.ranks) if code & 1 == WHITE else range(r - 1, -1, -1)
+    files = range(max(f - 1, 0), min(f + 2, space.files))
+    return not any(board[rank * space.files + file] == code ^ 1
+                   for rank in ahead for file in files)
 
 
 def _king_safety(space, board, hands, king, colour, slots, counts, attacks=None):
@@ -250,5 +285,9 @@ def to_params(space, theta, fit_info):
     if space.mobility_types:
         data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
                             for t in space.mobility_types}
+    if space.passer_types:
+        data["passed"] = {pieces[t].name: [int(round(100 * theta[space.passed_slot(t, rank)]))
+                                           for rank in range(space.ranks)]
+                          for t in space.passer_types}
     data["fit"] = data.pop("fit")           # last in the file, after the numbers
     return data

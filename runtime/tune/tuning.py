@@ -19,7 +19,7 @@ ALPHA_VALUES = 2.0              # games are held out to choose them
 # The ridges tried (values, squares); the one with the least held-out error is kept.
 RIDGES = ((2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0), (2000.0, 200000.0))
 # The evaluation's optional terms (`--without`), by the name the command line gives them.
-OPTIONAL_TERMS = ("king-safety", "mobility")
+OPTIONAL_TERMS = ("king-safety", "mobility", "passed")
 
 
 @dataclass
@@ -95,6 +95,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         free[space.safety_block()] = False
     if "mobility" in without:
         free[space.mobility_block()] = False
+    if "passed" in without:
+        free[space.passed_block()] = False
     theta, k, errors, ridge = _fit_best(space, data.subset(~holdout),
                                         data.subset(holdout) if holdout.any() else None,
                                         ridge, free)
