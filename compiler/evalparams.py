@@ -55,7 +55,7 @@ KING_SAFETY = ("shelter", "near", "attacks", "holes")
 # centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
 # castling and passes not counted), counted for both sides whoever is to move.  A file
 # without it has none: the engine skips the term (it costs a move generation a side).
-# Passed pieces (evaluate.pxi `passed`): for a type that promotes, a bonus by rank
+# Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).
 
@@ -152,8 +152,7 @@ def read(path):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
     passed = data.get("passed", {})
     if not isinstance(passed, dict) or not all(
-            isinstance(row, list) and _number_table(dict(enumerate(row)))
-            for row in passed.values()):
+            isinstance(row, list) and _numbers(row) for row in passed.values()):
         raise ParameterFileError(f"{path}: passed: expected a list of numbers by rank "
                                  "for each piece")
     return data
@@ -161,9 +160,13 @@ def read(path):
 
 def _number_table(table):
     """Is `table` a dict of finite numbers (what each per-piece table holds)?"""
-    return isinstance(table, dict) and all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-        for v in table.values())
+    return isinstance(table, dict) and _numbers(table.values())
+
+
+def _numbers(values):
+    """Are all of `values` finite numbers (not booleans)?"""
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+               for v in values)
 
 
 def check_pieces(data, variant, path):
@@ -183,7 +186,11 @@ def check_pieces(data, variant, path):
         if len(rows) != variant.ranks or any(len(row) != variant.files for row in rows):
             raise ParameterFileError(f"{path}: pst {name}: expected {variant.ranks} rows of "
                                      f"{variant.files} values")
+    promoting = {p.name for p in variant.pieces if p.promotion is not None}
     for name, row in data.get("passed", {}).items():
+        if name not in promoting:
+            raise ParameterFileError(f"{path}: passed {name}: only a piece that promotes "
+                                     "has passed-piece bonuses")
         if len(row) != variant.ranks:
             raise ParameterFileError(f"{path}: passed {name}: expected {variant.ranks} "
                                      "values, one a rank")

@@ -287,6 +287,7 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("passed", {"pawn": [0, 5]}, "passed pawn: expected 8 values, one a rank"),
     ("passed", {"pawn": 5}, "passed: expected a list of numbers by rank"),
     ("passed", {"dragon": [0] * 8}, "passed: no piece named dragon"),
+    ("passed", {"knight": [0] * 8}, "passed knight: only a piece that promotes"),
 ])
 def test_a_bad_optional_table_is_an_error_naming_the_file(tuned_dir, field, table, message):
     from fairyforge.compiler import loader

@@ -189,10 +189,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
         score += sign * (values[t] + pst[code][squares[k]])
         if t in space.passer_types and _passed(space, board, k % space.files,
                                                k // space.files, code):
-            rank = k // space.files if colour == WHITE else space.ranks - 1 - k // space.files
-            slots.append(space.passed_slot(t, rank))
+            slots.append(space.passed_slot(t, r))       # (both symmetries flip ranks)
             counts.append(sign)
-            score += sign * space.tables[5][t][rank]
+            score += sign * space.tables[5][t][r]
     for t in range(ntypes):
         held = hands[t] - hands[ntypes + t]
         if held:
