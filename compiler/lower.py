@@ -295,10 +295,10 @@ class Lowerer:
     def passed(self):
         """The learned passed-piece bonuses (evalparams: per type that promotes, one a
         rank), a row per type (0s for the others), or None where there are none."""
-        learned = (self.params or {}).get("passed", {})
-        rows = [[int(round(max(-2000, min(2000, bonus))))
+        learned = (self.params or {}).get("passed", {})    # (promoting types only:
+        rows = [[int(round(max(-2000, min(2000, bonus))))   # evalparams.check_pieces)
                  for bonus in learned.get(p.name, [0] * self.v.ranks)]
-                if p.promotion is not None else [0] * self.v.ranks for p in self.v.pieces]
+                for p in self.v.pieces]
         return rows if any(any(row) for row in rows) else None
 
     def _average_mobility(self, model, walk, squares):

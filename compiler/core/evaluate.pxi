@@ -101,15 +101,16 @@ cdef int activity(Pos* p, int colour) noexcept nogil:
 cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:
     """PASSED for the piece `pc` on `sq` if no enemy piece of its type stands ahead of
     it (White's ahead is up the board) on its file or a file beside it, else 0.  The
-    squares beyond the board's edges hold OFF, never a piece."""
+    ranks ahead are counted, so a board's holes end nothing early; the files beside
+    the edge files are padding, which never holds a piece."""
     cdef int colour = code_colour(pc), ahead = STRIDE if colour == 0 else -STRIDE
-    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE, s = sq + ahead
-    cdef int enemy = pc ^ 1
-    while p.b[s] != OFF or p.b[s - 1] != OFF or p.b[s + 1] != OFF:
+    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE, enemy = pc ^ 1, i, s = sq
+    cdef int own_rank = rank if colour == 0 else RANKS - 1 - rank
+    for i in range(RANKS - 1 - own_rank):
+        s += ahead
         if p.b[s] == enemy or p.b[s - 1] == enemy or p.b[s + 1] == enemy:
             return 0
-        s += ahead
-    return PASSED[code_type(pc) * RANKS + (rank if colour == 0 else RANKS - 1 - rank)]
+    return PASSED[code_type(pc) * RANKS + own_rank]
 
 
 cdef int evaluate(Pos* p) noexcept nogil:
