@@ -1,12 +1,14 @@
 """Tuned against untuned: a self-play match between two builds of one game's engine.
 
     python bench/tune_match.py ichess --params /tmp/tuned/ichess.eval.json \\
-        --games 200 --nodes 2000 [--processes 2] [--json out.json]
+        --games 200 (--nodes 2000 | --movetime 100) [--processes 2] [--json out.json]
 
 One build uses the learned parameter file, the other the evaluation derived from the
 rules; each random opening is played with both colours at a fixed node budget per
-move; Fairyforge's own Position is the arbiter (runtime/tune/match.py, which
-`fairyforge tune --verify` uses too).  Prints the tuned build's wins, draws, losses
+move, or at a fixed time per move (`--movetime`, milliseconds: a dearer evaluation
+then pays for its cost; give each process a core of its own); Fairyforge's own
+Position is the arbiter (runtime/tune/match.py, which `fairyforge tune --verify`
+uses too).  Prints the tuned build's wins, draws, losses
 and Elo with its 95% interval.  bench/match.py plays two UCI engines under pyffish
 instead, for the games pyffish knows.
 """
@@ -24,7 +26,9 @@ def main(argv=None):
     parser.add_argument("game")
     parser.add_argument("--params", required=True, help="the learned parameter file")
     parser.add_argument("--games", type=int, default=200, help="games (rounded up to even)")
-    parser.add_argument("--nodes", type=int, default=4000, help="nodes per move")
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--nodes", type=int, default=4000, help="nodes per move")
+    limit.add_argument("--movetime", type=int, help="milliseconds per move instead")
     parser.add_argument("--max-plies", type=int, default=300)
     parser.add_argument("--processes", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
@@ -42,14 +46,17 @@ def main(argv=None):
         print(f"[{len(done)}] tuned {result[0]} ({result[1]}, {result[2]} plies)",
               file=sys.stderr, flush=True)
 
+    movetime = args.movetime / 1000 if args.movetime else None
+    limit = f"{args.movetime} ms" if movetime else f"{args.nodes} nodes"
     result = match.run(variant, params, None, games=args.games, nodes=args.nodes,
                        max_plies=args.max_plies, processes=args.processes, seed=args.seed,
-                       on_game=progress)
-    print(f"{variant.name}: tuned vs untuned, {args.nodes} nodes a move: "
+                       on_game=progress, movetime=movetime)
+    print(f"{variant.name}: tuned vs untuned, {limit} a move: "
           f"{match.summary_text(result)}, mean {result['plies']:.0f} plies")
     if args.json:
         with open(args.json, "w") as out:
-            json.dump({"game": variant.name, "nodes": args.nodes, "summary": result}, out,
+            json.dump({"game": variant.name, "nodes": None if movetime else args.nodes,
+                       "movetime_ms": args.movetime, "summary": result}, out,
                       indent=1)
 
 

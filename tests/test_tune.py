@@ -319,6 +319,28 @@ def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     assert "none of its 4 games was played under these rules" in capsys.readouterr().err
 
 
+def test_a_verification_match_can_give_each_move_a_fixed_time(definition, monkeypatch):
+    """bench/tune_match.py --movetime: each move is searched for the time given, not
+    to a node budget, so that a dearer evaluation pays for its cost."""
+    from fairyforge.compiler import loader
+    from fairyforge.tune import match
+    from fairyforge.tune.features import space_for, to_params
+    variant = loader.load_variant(str(definition))
+    space = space_for(variant, None)
+    params = to_params(space, space.theta0, {})
+    limits = []
+
+    def timed_think(position, **limit):
+        limits.append(limit)
+        return match_think(position, **limit)
+    match_think = match.think
+    monkeypatch.setattr(match, "think", timed_think)
+    job = match.MatchJob(variant, params, None, ("e2e4", "e7e5"), True, None, 8, 0.01)
+    points, _reason, plies = match.play(job)
+    assert plies == 8 and points == 0.5
+    assert limits and all(limit == {"nodes": None, "movetime": 0.01} for limit in limits)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--games", "0"], "--games: must be 1 or more"),
     (["--depth", "0"], "--depth: must be between 1 and 64"),

@@ -3,9 +3,10 @@
 One build uses the new parameters, the other the evaluation it replaces (the derived
 one, or an earlier file); search, rules and limits are the same.  Each random opening
 (2-4 plies) is played twice, once with each colour, at a fixed node budget per move,
-so that the comparison does not depend on the machine's load.  Both builds live in
-each worker process and Fairyforge's own Position is the arbiter, so this works for
-every game, those no other program knows included.  `fairyforge tune --verify N` and
+so that the comparison does not depend on the machine's load, or at a fixed time per
+move, so that a dearer evaluation pays for its cost as it does in play.  Both builds
+live in each worker process and Fairyforge's own Position is the arbiter, so this
+works for every game, those no other program knows included.  `fairyforge tune --verify N` and
 bench/tune_match.py use it.
 """
 
@@ -28,8 +29,9 @@ class MatchJob:
     old: dict            # what they replace (None: the derived evaluation)
     opening: tuple
     new_white: bool
-    nodes: int
+    nodes: int           # per move (None: movetime instead)
     max_plies: int
+    movetime: float = None   # seconds per move
 
 
 def game_with(variant, params):
@@ -56,21 +58,24 @@ def play(job):
             white = {"white": 1.0, "black": 0.0}.get(outcome.winner, 0.5)
             return (white if job.new_white else 1 - white), outcome.reason, len(new.move_stack)
         mover = new if (new.turn == "white") == job.new_white else old
-        move = str(think(mover, nodes=job.nodes).best_move)
+        move = str(think(mover, nodes=job.nodes, movetime=job.movetime).best_move)
         new.push_uci(move)
         old.push_uci(move)
     return 0.5, "move limit", job.max_plies
 
 
 def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None, seed=7,
-        on_game=None):
-    """Play `games` games (pairs of openings, both colours); a summary dict."""
+        on_game=None, movetime=None):
+    """Play `games` games (pairs of openings, both colours) at `nodes` a move, or at
+    `movetime` seconds a move when it is given; a summary dict."""
+    if movetime is not None:
+        nodes = None
     first = game_with(variant, new)          # builds both here, before the workers do
     game_with(variant, old)
     jobs = []
     for pair in range((games + 1) // 2):
         opening = deal_opening([first], pair_seed(seed, pair), OPENING_PLIES)
-        jobs += [MatchJob(variant, new, old, opening, white, nodes, max_plies)
+        jobs += [MatchJob(variant, new, old, opening, white, nodes, max_plies, movetime)
                  for white in (True, False)]
     results = []
     with open_backend(processes=processes) as pool:
