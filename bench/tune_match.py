@@ -6,10 +6,10 @@
 One build uses the learned parameter file, the other the evaluation derived from the
 rules; each random opening is played with both colours at a fixed node budget per
 move, or at a fixed time per move (`--movetime`, milliseconds: a dearer evaluation
-then pays for its cost; give each process a core of its own); Fairyforge's own
-Position is the arbiter (runtime/tune/match.py, which `fairyforge tune --verify`
-uses too).  Prints the tuned build's wins, draws, losses
-and Elo with its 95% interval.  bench/match.py plays two UCI engines under pyffish
+then pays for its cost; both builds share each worker process, so a machine's load
+falls on both alike); Fairyforge's own Position is the arbiter (runtime/tune/match.py,
+which `fairyforge tune --verify` uses too).  Prints the tuned build's wins, draws,
+losses and Elo with its 95% interval.  bench/match.py plays two UCI engines under pyffish
 instead, for the games pyffish knows.
 """
 
@@ -17,7 +17,19 @@ import argparse
 import json
 import sys
 
+
+def positive(text):
+    """An argument that must be a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
 from fairyforge.compiler import evalparams, loader
+from fairyforge.errors import FairyforgeError
 from fairyforge.tune import match
 
 
@@ -25,20 +37,24 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--params", required=True, help="the learned parameter file")
-    parser.add_argument("--games", type=int, default=200, help="games (rounded up to even)")
+    parser.add_argument("--games", type=positive, default=200,
+                        help="games (rounded up to even)")
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--nodes", type=int, default=4000, help="nodes per move")
-    limit.add_argument("--movetime", type=int, help="milliseconds per move instead")
-    parser.add_argument("--max-plies", type=int, default=300)
-    parser.add_argument("--processes", type=int, default=2)
+    limit.add_argument("--nodes", type=positive, default=4000, help="nodes per move")
+    limit.add_argument("--movetime", type=positive, help="milliseconds per move instead")
+    parser.add_argument("--max-plies", type=positive, default=300)
+    parser.add_argument("--processes", type=positive, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", help="also write the summary here")
     args = parser.parse_args(argv)
-    variant = loader.load_variant(args.game)
-    params = evalparams.read(args.params)
-    if params["model_hash"] != evalparams.model_hash(variant):
-        raise SystemExit(f"{args.params} was fitted to other rules of {variant.name}")
-    evalparams.check_pieces(params, variant, args.params)
+    try:
+        variant = loader.load_variant(args.game)
+        params = evalparams.read(args.params)
+        if params["model_hash"] != evalparams.model_hash(variant):
+            raise SystemExit(f"{args.params} was fitted to other rules of {variant.name}")
+        evalparams.check_pieces(params, variant, args.params)
+    except FairyforgeError as err:          # an unknown game, a damaged file
+        raise SystemExit(f"tune_match.py: {err}") from None
     done = []
 
     def progress(result):

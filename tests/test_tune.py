@@ -328,12 +328,11 @@ def test_a_verification_match_can_give_each_move_a_fixed_time(definition, monkey
     variant = loader.load_variant(str(definition))
     space = space_for(variant, None)
     params = to_params(space, space.theta0, {})
-    limits = []
+    limits, searched = [], match.think
 
     def timed_think(position, **limit):
         limits.append(limit)
-        return match_think(position, **limit)
-    match_think = match.think
+        return searched(position, **limit)
     monkeypatch.setattr(match, "think", timed_think)
     job = match.MatchJob(variant, params, None, ("e2e4", "e7e5"), True, None, 8, 0.01)
     points, _reason, plies = match.play(job)

@@ -6,8 +6,8 @@ one, or an earlier file); search, rules and limits are the same.  Each random op
 so that the comparison does not depend on the machine's load, or at a fixed time per
 move, so that a dearer evaluation pays for its cost as it does in play.  Both builds
 live in each worker process and Fairyforge's own Position is the arbiter, so this
-works for every game, those no other program knows included.  `fairyforge tune --verify N` and
-bench/tune_match.py use it.
+works for every game, those no other program knows included.  `fairyforge tune
+--verify N` and bench/tune_match.py use it.
 """
 
 import json
