@@ -9,27 +9,17 @@ move, or at a fixed time per move (`--movetime`, milliseconds: a dearer evaluati
 then pays for its cost; both builds share each worker process, so a machine's load
 falls on both alike); Fairyforge's own Position is the arbiter (runtime/tune/match.py,
 which `fairyforge tune --verify` uses too).  Prints the tuned build's wins, draws,
-losses and Elo with its 95% interval.  bench/match.py plays two UCI engines under pyffish
-instead, for the games pyffish knows.
+losses and Elo with its 95% interval.  bench/match.py plays two UCI engines under
+pyffish instead, for the games pyffish knows.
 """
 
 import argparse
 import json
 import sys
 
-
-def positive(text):
-    """An argument that must be a whole number of 1 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
-
 from fairyforge.compiler import evalparams, loader
 from fairyforge.errors import FairyforgeError
+from fairyforge.playtest.command import _count      # (1 or more, as `tune` counts)
 from fairyforge.tune import match
 
 
@@ -37,13 +27,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--params", required=True, help="the learned parameter file")
-    parser.add_argument("--games", type=positive, default=200,
+    parser.add_argument("--games", type=_count, default=200,
                         help="games (rounded up to even)")
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--nodes", type=positive, default=4000, help="nodes per move")
-    limit.add_argument("--movetime", type=positive, help="milliseconds per move instead")
-    parser.add_argument("--max-plies", type=positive, default=300)
-    parser.add_argument("--processes", type=positive, default=2)
+    limit.add_argument("--nodes", type=_count, default=4000, help="nodes per move")
+    limit.add_argument("--movetime", type=_count, help="milliseconds per move instead")
+    parser.add_argument("--max-plies", type=_count, default=300)
+    parser.add_argument("--processes", type=_count, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", help="also write the summary here")
     args = parser.parse_args(argv)
