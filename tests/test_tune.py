@@ -340,6 +340,23 @@ def test_a_verification_match_can_give_each_move_a_fixed_time(definition, monkey
     assert limits and all(limit == {"nodes": None, "movetime": 0.01} for limit in limits)
 
 
+def test_time_odds_give_the_old_build_its_own_time(definition, monkeypatch):
+    """bench/tune_match.py --odds: the new build's moves get `movetime`, the old
+    build's `old_movetime`, each on its own side's turns."""
+    from fairyforge.compiler import loader
+    from fairyforge.tune import match
+    variant = loader.load_variant(str(definition))
+    limits, searched = [], match.think
+
+    def timed_think(position, **limit):
+        limits.append((position.turn, limit["movetime"]))
+        return searched(position, **limit)
+    monkeypatch.setattr(match, "think", timed_think)
+    job = match.MatchJob(variant, None, None, ("e2e4", "e7e5"), False, None, 8, 0.02, 0.005)
+    assert match.play(job)[2] == 8
+    assert limits == [("white", 0.005), ("black", 0.02)] * 3
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--games", "0"], "--games: must be 1 or more"),
     (["--depth", "0"], "--depth: must be between 1 and 64"),

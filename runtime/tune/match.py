@@ -32,6 +32,7 @@ class MatchJob:
     nodes: int           # per move (None: movetime instead)
     max_plies: int
     movetime: float = None   # seconds per move
+    old_movetime: float = None   # the old build's, when it differs (time odds)
 
 
 def game_with(variant, params):
@@ -57,17 +58,21 @@ def play(job):
         if outcome is not None:
             white = {"white": 1.0, "black": 0.0}.get(outcome.winner, 0.5)
             return (white if job.new_white else 1 - white), outcome.reason, len(new.move_stack)
-        mover = new if (new.turn == "white") == job.new_white else old
-        move = str(think(mover, nodes=job.nodes, movetime=job.movetime).best_move)
+        new_moves = (new.turn == "white") == job.new_white
+        mover = new if new_moves else old
+        movetime = job.movetime if new_moves or job.old_movetime is None else job.old_movetime
+        move = str(think(mover, nodes=job.nodes, movetime=movetime).best_move)
         new.push_uci(move)
         old.push_uci(move)
     return 0.5, "move limit", job.max_plies
 
 
 def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None, seed=7,
-        on_game=None, movetime=None):
+        on_game=None, movetime=None, old_movetime=None):
     """Play `games` games (pairs of openings, both colours) at `nodes` a move, or at
-    `movetime` seconds a move when it is given; a summary dict."""
+    `movetime` seconds a move when it is given (and the old build at `old_movetime`,
+    when that is given: time odds, to see what a stronger player scores); a summary
+    dict."""
     if movetime is not None:
         nodes = None
     first = game_with(variant, new)          # builds both here, before the workers do
@@ -75,8 +80,8 @@ def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None,
     jobs = []
     for pair in range((games + 1) // 2):
         opening = deal_opening([first], pair_seed(seed, pair), OPENING_PLIES)
-        jobs += [MatchJob(variant, new, old, opening, white, nodes, max_plies, movetime)
-                 for white in (True, False)]
+        jobs += [MatchJob(variant, new, old, opening, white, nodes, max_plies, movetime,
+                          old_movetime) for white in (True, False)]
     results = []
     with open_backend(processes=processes) as pool:
         for _job, result in pool.imap_unordered(play, jobs):
