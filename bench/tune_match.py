@@ -69,8 +69,8 @@ def main(argv=None):
     movetime = args.movetime / 1000 if args.movetime else None
     old_movetime = movetime / args.odds if args.odds else None
     limit = f"{args.movetime} ms" if movetime else f"{args.nodes} nodes"
-    if args.odds:
-        limit += f" against {args.movetime / args.odds:g} ms"
+    if old_movetime:
+        limit += f" against {1000 * old_movetime:g} ms"
     result = match.run(variant, params, None, games=args.games, nodes=args.nodes,
                        max_plies=args.max_plies, processes=args.processes, seed=args.seed,
                        on_game=progress, movetime=movetime, old_movetime=old_movetime)

@@ -4,6 +4,7 @@ The game is a user's definition extending crazyhouse (a drop game: values in han
 are fitted too), so that editing its rules (the stale-file test) is possible.
 """
 
+import importlib.util
 import json
 import os
 import warnings
@@ -328,16 +329,23 @@ def test_a_verification_match_can_give_each_move_a_fixed_time(definition, monkey
     variant = loader.load_variant(str(definition))
     space = space_for(variant, None)
     params = to_params(space, space.theta0, {})
-    limits, searched = [], match.think
-
-    def timed_think(position, **limit):
-        limits.append(limit)
-        return searched(position, **limit)
-    monkeypatch.setattr(match, "think", timed_think)
+    limits = _record_limits(monkeypatch, match)
     job = match.MatchJob(variant, params, None, ("e2e4", "e7e5"), True, None, 8, 0.01)
     points, _reason, plies = match.play(job)
     assert plies == 8 and points == 0.5
-    assert limits and all(limit == {"nodes": None, "movetime": 0.01} for limit in limits)
+    assert limits and all(limit == {"nodes": None, "movetime": 0.01}
+                          for _turn, limit in limits)
+
+
+def _record_limits(monkeypatch, match):
+    """(side to move, limits) of every search the match asks for, in order."""
+    limits, searched = [], match.think
+
+    def recorded_think(position, **limit):
+        limits.append((position.turn, limit))
+        return searched(position, **limit)
+    monkeypatch.setattr(match, "think", recorded_think)
+    return limits
 
 
 def test_time_odds_give_the_old_build_its_own_time(definition, monkeypatch):
@@ -346,15 +354,31 @@ def test_time_odds_give_the_old_build_its_own_time(definition, monkeypatch):
     from fairyforge.compiler import loader
     from fairyforge.tune import match
     variant = loader.load_variant(str(definition))
-    limits, searched = [], match.think
-
-    def timed_think(position, **limit):
-        limits.append((position.turn, limit["movetime"]))
-        return searched(position, **limit)
-    monkeypatch.setattr(match, "think", timed_think)
+    limits = _record_limits(monkeypatch, match)
     job = match.MatchJob(variant, None, None, ("e2e4", "e7e5"), False, None, 8, 0.02, 0.005)
     assert match.play(job)[2] == 8
-    assert limits == [("white", 0.005), ("black", 0.02)] * 3
+    assert [(turn, limit["movetime"]) for turn, limit in limits] == \
+        [("white", 0.005), ("black", 0.02)] * 3
+
+
+TUNE_MATCH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "bench", "tune_match.py")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--odds", "4"], "--odds needs --movetime"),
+    (["--odds", "1", "--movetime", "10"], "--odds: must be a number above 1"),
+    (["--odds", "x", "--movetime", "10"], "--odds: 'x' is not a number"),
+    ([], "give --params (or --odds"),
+])
+def test_tune_match_refuses_bad_odds_in_one_line(argv, message, capsys):
+    """Refused before anything is built, naming the option."""
+    spec = importlib.util.spec_from_file_location("bench_tune_match", TUNE_MATCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with pytest.raises(SystemExit) as exit_info:
+        module.main(["chess", *argv])
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, message", [
