@@ -41,6 +41,8 @@ FSF_BINARY = "/usr/games/fairy-stockfish"
 # cache happens at `isready`, which gets its own, longer, allowance).
 MOVE_GRACE_SECONDS = 30.0
 READY_SECONDS = 900.0
+# A mate in n is recorded as this many centipawns less n (PGN: "#n" in [%eval]).
+MATE_CP = 100_000
 
 
 class EngineFailure(Exception):
@@ -94,11 +96,25 @@ class UciEngine:
         self.wait_for("readyok", READY_SECONDS)
 
     def best_move(self, moves, go, seconds):
-        """The engine's move after `moves` from the start position."""
+        """The engine's move after `moves` from the start position, and the score of
+        its last `info ... score` line (centipawns for the side to move; a mate in n
+        as MATE_CP - n, mated in n as -(MATE_CP - n); None when it sent none)."""
         self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         self.send("go " + go)
-        words = self.wait_for("bestmove", seconds + MOVE_GRACE_SECONDS).split()
-        return words[1] if len(words) > 1 else "(none)"
+        deadline = time.monotonic() + seconds + MOVE_GRACE_SECONDS
+        score = None
+        while True:
+            try:
+                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
+            except queue.Empty:
+                raise EngineFailure(f"{self.name} sent no 'bestmove' in time") from None
+            if line is None:
+                raise EngineFailure(f"{self.name} exited")
+            words = line.split()
+            if words[:1] == ["bestmove"]:
+                return (words[1] if len(words) > 1 else "(none)"), score
+            if words[:1] == ["info"] and "score" in words:
+                score = _score_of(words, score)
 
     def analyse(self, position, go, seconds):
         """Search `position` (a UCI position command's arguments) with `go`: the words
@@ -130,6 +146,22 @@ class UciEngine:
             self.process.wait()
 
 
+def _score_of(words, previous):
+    """The score of an `info` line in centipawns for the side to move (a bound counts
+    as its value; a mate as MATE_CP less its distance); `previous` if it has none."""
+    at = words.index("score")
+    kind, value = (words[at + 1:at + 3] + ["", ""])[:2]
+    try:
+        number = int(value)
+    except ValueError:
+        return previous
+    if kind == "cp":
+        return number
+    if kind == "mate":
+        return MATE_CP - abs(number) if number > 0 else -(MATE_CP - abs(number))
+    return previous
+
+
 def _numbers_of(words):
     """The numeric fields of an `info` line: {"depth": 12, "nodes": 123456, ...}."""
     numbers = {}
@@ -158,6 +190,9 @@ class GameRecord:
     result: str                  # "1-0", "0-1", "1/2-1/2"
     reason: str
     moves: list = field(default_factory=list)
+    # Per ply after the opening: the mover's reported score, White's view, centipawns
+    # (None where it reported none); the opening's plies have no entry.
+    scores: list = field(default_factory=list)
 
     @property
     def engine_points(self):
@@ -209,24 +244,26 @@ def play_game(sf, settings, engines, opening, engine_white):
     for engine in engines:
         engine.send("ucinewgame")
         engine.ready()
-    moves = list(opening)
+    moves, scores = list(opening), []
     while True:
         verdict = arbiter_verdict(sf, settings.variant, moves)
         if verdict is not None:
-            return GameRecord(opening, engine_white, *verdict, moves)
+            return GameRecord(opening, engine_white, *verdict, moves, scores)
         if len(moves) >= settings.max_plies:
-            return GameRecord(opening, engine_white, "1/2-1/2", "move limit", moves)
+            return GameRecord(opening, engine_white, "1/2-1/2", "move limit", moves, scores)
         mover = white if len(moves) % 2 == 0 else black
         loss = "0-1" if mover is white else "1-0"
         try:
-            move = mover.best_move(moves, settings.go, settings.move_seconds)
+            move, score = mover.best_move(moves, settings.go, settings.move_seconds)
         except EngineFailure as failure:
-            return GameRecord(opening, engine_white, loss, f"forfeit: {failure}", moves)
+            return GameRecord(opening, engine_white, loss, f"forfeit: {failure}", moves,
+                              scores)
         legal = sf.legal_moves(settings.variant, sf.start_fen(settings.variant), moves)
         if move not in legal:
             return GameRecord(opening, engine_white, loss,
-                              f"forfeit: {mover.name} played illegal {move}", moves)
+                              f"forfeit: {mover.name} played illegal {move}", moves, scores)
         moves.append(move)
+        scores.append(None if score is None else score if mover is white else -score)
 
 
 class Worker:
@@ -402,7 +439,10 @@ def main(argv=None):
 
 def write_pgn(path, settings, records):
     """Every game as PGN, its moves in SAN as fairyforge writes them; the tag
-    OpeningPlies says how many of them were the random opening."""
+    OpeningPlies says how many of them were the random opening, and each engine move
+    carries the mover's score as a `{[%eval 0.35]}` comment (White's view, pawns; `#3`
+    a mate in three for White, `#-3` for Black), the convention of lichess's exports,
+    which `fairyforge tune --eval-weight` learns from."""
     import fairyforge
     from fairyforge.pgn import export
     game = fairyforge.load(settings.variant)
@@ -412,11 +452,22 @@ def write_pgn(path, settings, records):
             for move in record.moves:
                 position.push_uci(move)
             names = ("engine", "opponent") if record.engine_white else ("opponent", "engine")
+            comments = [None] * len(record.opening) + [eval_comment(s) for s in record.scores]
             out.write(export(position, {
                 "Event": f"match.py {settings.go}", "Round": number,
                 "White": getattr(settings, names[0]), "Black": getattr(settings, names[1]),
                 "Result": record.result, "Termination": record.reason,
-                "OpeningPlies": len(record.opening)}) + "\n")
+                "OpeningPlies": len(record.opening)}, comments) + "\n")
+
+
+def eval_comment(score):
+    """A PGN comment for a score in centipawns, White's view (None: no comment)."""
+    if score is None:
+        return None
+    if abs(score) > MATE_CP // 2:
+        distance = MATE_CP - abs(score)
+        return f"[%eval #{distance if score > 0 else -distance}]"
+    return f"[%eval {score / 100:.2f}]"
 
 
 if __name__ == "__main__":

@@ -6,9 +6,10 @@
 
 Moves are SAN as fairyforge.san writes and reads it.  python-chess's PGN reader is not
 used: its tokenizer knows only squares a1-h8 and chess moves, and variants have files
-past h, ranks past 9, drops and `+` promotions.  The reader here skips comments
-({...} and ; to the end of the line), variations in parentheses, NAGs ($1) and
-annotation marks, and stops a game at its result.
+past h, ranks past 9, drops and `+` promotions.  The reader here keeps the comments
+({...} and ; to the end of the line) after each main-line move (`tune` reads a
+`[%eval 0.35]` there), skips variations in parentheses, NAGs ($1) and annotation
+marks, and stops a game at its result.
 """
 
 import re
@@ -39,6 +40,10 @@ class PgnGame:
     headers: dict = field(default_factory=dict)
     position: object = None          # a Position whose move_stack holds the moves
     result: str = "*"
+    # Per move of the main line: the text of the comments after it (without braces,
+    # several joined by a space), None where it has none.
+    comments: list = field(default_factory=list)
+    line: int = 1                    # the line of the text where the game starts
 
 
 def result_of(pos):
@@ -48,8 +53,9 @@ def result_of(pos):
     return {"white": "1-0", "black": "0-1", None: "1/2-1/2"}[outcome.winner]
 
 
-def export(pos, headers=None):
-    """The game that led to `pos` (from its setup, through its move_stack) as PGN."""
+def export(pos, headers=None, comments=None):
+    """The game that led to `pos` (from its setup, through its move_stack) as PGN;
+    `comments`, one per move (None for none), are written after their moves."""
     game = pos.game
     tags = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
             "White": "?", "Black": "?", "Result": result_of(pos), "Variant": game.name}
@@ -57,19 +63,24 @@ def export(pos, headers=None):
         tags.update(SetUp="1", FEN=pos.setup_fen)
     tags.update(headers or {})
     lines = [f'[{name} "{quote(str(value))}"]' for name, value in tags.items()]
-    return "\n".join(lines) + "\n\n" + wrap(_movetext(pos) + [tags["Result"]]) + "\n"
+    movetext = _movetext(pos, comments or ())
+    return "\n".join(lines) + "\n\n" + wrap(movetext + [tags["Result"]]) + "\n"
 
 
-def _movetext(pos):
+def _movetext(pos, comments):
     replay = pos.game.position(pos.setup_fen)
     side, _, _, _, number, _ = replay.engine.state()
-    words = []
+    words, commented = [], False
     for i, move in enumerate(pos.move_stack):
         if side == 0:
             words.append(f"{number}.")
-        elif i == 0:
+        elif i == 0 or commented:           # Black's move after a comment is numbered
             words.append(f"{number}...")
         words.append(replay.san(move))
+        comment = comments[i] if i < len(comments) else None
+        commented = bool(comment)
+        if commented:
+            words += f"{{{comment}}}".split()
         replay.push(move)
         side, number = side ^ 1, number + (side == 1)
     return words
@@ -152,7 +163,7 @@ def _build(headers, movetext, line, game):
     fen = headers.get("FEN")
     pos = game.position(fen) if fen else game.start()
     result = headers.get("Result", "*")
-    depth = 0
+    depth, comments = 0, []
     for m in TOKEN.finditer(movetext):
         kind = m.lastgroup
         if kind == "open":
@@ -164,7 +175,11 @@ def _build(headers, movetext, line, game):
             break
         elif kind == "move" and depth == 0:
             _push(pos, m.group(), line)
-    return PgnGame(headers, pos, result)
+            comments.append(None)
+        elif kind == "comment" and depth == 0 and comments:
+            text = m.group().strip("{};").strip()
+            comments[-1] = text if comments[-1] is None else f"{comments[-1]} {text}"
+    return PgnGame(headers, pos, result, comments, line)
 
 
 def _push(pos, text, line):

@@ -63,20 +63,36 @@ def test_two_short_games_report(tmp_path):
             assert move in sf.legal_moves("chess", sf.start_fen("chess"), moves[:i])
 
 
+def test_scores_are_read_from_info_lines_and_written_as_eval_comments():
+    match = load_match()
+    words = "info depth 9 score cp -35 upperbound nodes 5000 pv e2e4".split()
+    assert match._score_of(words, None) == -35
+    assert match._score_of("info depth 9 score mate 3 pv".split(), 0) == match.MATE_CP - 3
+    assert match._score_of("info depth 9 score mate -2".split(), 0) == -(match.MATE_CP - 2)
+    assert match._score_of("info depth 9 score".split(), 17) == 17
+    assert match.eval_comment(-35) == "[%eval -0.35]"
+    assert match.eval_comment(match.MATE_CP - 3) == "[%eval #3]"
+    assert match.eval_comment(-(match.MATE_CP - 2)) == "[%eval #-2]"
+    assert match.eval_comment(None) is None
+
+
 def test_games_written_as_pgn_are_what_tune_reads(tmp_path):
     match = load_match()
     import fairyforge as ff
     from fairyforge.tune.samples import pgn_games
     settings = match.Settings("chess", "ours", "theirs", [], [], "nodes 10", 60.0, 400)
     records = [match.GameRecord(["f2f3", "e7e5"], True, "0-1", "no legal move",
-                                ["f2f3", "e7e5", "g2g4", "d8h4"]),
+                                ["f2f3", "e7e5", "g2g4", "d8h4"], [-250, -(match.MATE_CP - 1)]),
                match.GameRecord(["d2d4", "d7d5"], False, "1/2-1/2", "move limit",
                                 ["d2d4", "d7d5", "g1f3"])]
     path = tmp_path / "games.pgn"
     match.write_pgn(str(path), settings, records)
     text = path.read_text()
     assert '[White "ours"]' in text and '[Black "ours"]' in text
-    assert '[Termination "move limit"]' in text and "2. g4 Qh4# 0-1" in text
+    assert '[Termination "move limit"]' in text
+    assert "2. g4 {[%eval -2.50]} 2... Qh4# {[%eval #-1]} 0-1" in text
     games = pgn_games(str(path), ff.load("chess"))
     assert [(g.moves, g.result, g.opening_plies) for g in games] == [
         (tuple(records[0].moves), "0-1", 2), (tuple(records[1].moves), "1/2-1/2", 2)]
+    # the movers' scores, White's view, come back as pawns on their plies
+    assert games[0].evals == (None, None, -2.5, -100.0) and games[1].evals is None

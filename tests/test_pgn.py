@@ -68,6 +68,17 @@ def test_reader_skips_comments_variations_nags_and_reads_several_games(games):
     assert first.position.game.name == "shogi"
     assert [m.uci for m in second.position.move_stack] == ["h3e3", "h10g8"]
     assert second.result == "1-0"
+    assert first.comments == ["a comment", "to the end of the line", None, None]
+    assert second.comments == [None, None] and second.line == 7
+
+
+def test_comments_are_written_after_their_moves_and_read_back(games):
+    pos = ff.load("chess").start()
+    for text in ("e4", "e5", "Nf3"):
+        pos.push_san(text)
+    text = pgn.export(pos, comments=["[%eval 0.30]", None, "[%eval #-2]"])
+    assert "1. e4 {[%eval 0.30]} 1... e5 2. Nf3 {[%eval #-2]} *" in text
+    assert pgn.read_game(text).comments == ["[%eval 0.30]", None, "[%eval #-2]"]
 
 
 def test_bad_pgn_gives_clear_errors(games, tmp_path):

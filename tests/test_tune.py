@@ -456,6 +456,66 @@ def test_tune_without_a_term_keeps_it_as_it_is(tmp_path, capsys, tuned_dir):
     assert "HAS_MOBILITY = 1" in source and "HAS_KING_SAFETY = 0" in source
 
 
+SCORED = """[Variant "chess"]
+[Result "1-0"]
+
+1. e4 e5 2. Bc4 {[%eval 0.40]} 2... Nc6 {[%eval 0.5]} 3. Qh5 {[%eval #2]}
+3... Nf6 {[%eval #1]} 4. Qxf7# 1-0
+
+[Variant "chess"]
+[Result "1/2-1/2"]
+
+1. d4 d5 2. c4 {[%eval 0.20]} 2... e6 {[%eval -0.10]} 3. Nc3 1/2-1/2
+"""
+
+
+def test_blending_a_teachers_scores_into_the_targets():
+    y = np.array([1.0, 1.0, 0.0, 0.0, 0.5])
+    teacher = np.array([3.0, np.nan, -3.0, 0.5, 0.0])
+    targets, k, scored = texel.blend_with_teacher(y, teacher, 1.0)
+    assert scored == 4 and k > 0
+    assert targets[1] == 1.0                          # no score: the result stays
+    assert targets[0] > 0.5 > targets[2] and targets[4] == pytest.approx(0.5)
+    half, _, _ = texel.blend_with_teacher(y, teacher, 0.5)
+    assert half == pytest.approx((y + targets) / 2)
+    assert texel.blend_with_teacher(y, teacher, 0.0)[0] is y
+
+
+def test_tune_learns_from_eval_comments(tmp_path, capsys):
+    pgn = tmp_path / "scored.pgn"
+    pgn.write_text(SCORED)
+    out = str(tmp_path / "scored.json")
+    assert main(["tune", "chess", "--from-pgn", str(pgn), "--eval-weight", "0.5",
+                 "-o", out]) == 0
+    # seven quiet positions past the openings' two plies (Qxf7# is a capture), of
+    # which Nc3's has no comment
+    assert "7 quiet positions" in capsys.readouterr().out
+    fit_info = json.load(open(out))["fit"]
+    assert fit_info["eval_weight"] == 0.5 and fit_info["scored_positions"] == 6
+
+
+@pytest.mark.parametrize("arguments, text, message", [
+    (["--eval-weight", "1.5"], SCORED, "between 0 and 1"),
+    (["--eval-weight", "0.5"], MATES, "no position of"),
+    (["--eval-weight", "0.5"], SCORED.replace("[%eval 0.5]", "[%eval big]"),
+     "game from line 1, ply 4: '[%eval big]' is not an evaluation"),
+])
+def test_bad_eval_weight_input_is_refused(tmp_path, capsys, arguments, text, message):
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(text)
+    try:
+        code = main(["tune", "chess", "--from-pgn", str(pgn)] + arguments)
+    except SystemExit as stop:              # argparse refuses the number itself
+        code = stop.code
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_eval_weight_needs_a_pgn_file():
+    with pytest.raises(ff.ArgumentError, match="needs --from-pgn"):
+        tune("chess", games=2, eval_weight=0.5)
+
+
 @pytest.mark.parametrize("text, message", [
     ('[Variant "shogi"]\n[Result "1-0"]\n\n1. P7f 1-0\n', "game from line 1: a game of shogi, not chess"),
     ('[Result "1-0"]\n\n1. e4 e5 2. Ke3 1-0\n', "game from line 1, ply 3: illegal move Ke3"),

@@ -22,6 +22,16 @@ def _ridge(text):
     return weights
 
 
+def _weight(text):
+    try:
+        weight = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+    if not 0 <= weight <= 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, not {text}")
+    return weight
+
+
 def _terms(text):
     from .tuning import OPTIONAL_TERMS
     terms = tuple(term.strip() for term in text.split(","))
@@ -69,6 +79,10 @@ def add_parser(sub):
                     help="leave these terms of the evaluation as they are: king-safety, "
                          "mobility, passed (mobility costs a move generation a side per "
                          "evaluation; see docs/engine.md)")
+    tp.add_argument("--eval-weight", type=_weight, default=0.0, metavar="W",
+                    help="with --from-pgn: learn from the games' [%%eval] comments too, "
+                         "each position's target being (1 - W) x its result + W x what "
+                         "its [%%eval] predicts (default 0: results only)")
     tp.add_argument("--verify", type=_count, metavar="N",
                     help="then play N games, the new evaluation against the one it "
                          "replaces, and print its Elo")
@@ -99,7 +113,8 @@ def cmd_tune(args):
         report = tune(args.game, games=args.games, depth=args.depth, nodes=args.nodes,
                       from_db=args.from_db, output=args.output, processes=args.processes,
                       seed=args.seed, max_plies=args.max_plies, on_game=on_game,
-                      ridge=args.ridge, from_pgn=args.from_pgn, without=args.without)
+                      ridge=args.ridge, from_pgn=args.from_pgn, without=args.without,
+                      eval_weight=args.eval_weight)
     finally:
         if progress:
             progress.close()
@@ -130,9 +145,14 @@ def format_report(report):
     errors = report.errors
     ridge = ",".join(f"{weight:g}" for weight in report.data["fit"]["ridge"])
     lines = [f"{report.games} games, {report.positions} quiet positions, K = {report.k:.3f}, "
-             f"ridge {ridge}, White's edge {report.errors['white_edge']} cp",
-             f"mean squared error: {errors['train'][0]:.5f} -> {errors['train'][1]:.5f} "
-             "(fitted games)"]
+             f"ridge {ridge}, White's edge {report.errors['white_edge']} cp"]
+    fit = report.data["fit"]
+    if fit.get("eval_weight"):
+        lines.append(f"targets: {1 - fit['eval_weight']:g} x result + {fit['eval_weight']:g}"
+                     f" x [%eval] ({fit['scored_positions']} positions scored, teacher's "
+                     f"K = {fit['k_teacher']:.3f})")
+    lines.append(f"mean squared error: {errors['train'][0]:.5f} -> {errors['train'][1]:.5f} "
+                 "(fitted games)")
     if "holdout" in errors:
         lines.append(f"                    {errors['holdout'][0]:.5f} -> "
                      f"{errors['holdout'][1]:.5f} (held-out games)")

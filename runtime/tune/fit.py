@@ -24,6 +24,7 @@ import numpy as np
 from scipy import optimize, sparse
 
 LN10_4 = math.log(10) / 4
+TEACHER_CLIP_PAWNS = 30.0        # a mate's or a won ending's score counts as this
 
 
 @dataclass
@@ -36,9 +37,9 @@ class Data:
 
     @classmethod
     def from_rows(cls, rows, size):
-        """rows: (slots, counts, c in pawns, y) per position."""
+        """rows: (slots, counts, c in pawns, y, ...) per position."""
         indptr, indices, counts = [0], [], []
-        for slots, row_counts, _, _ in rows:
+        for slots, row_counts, *_ in rows:
             indices += slots
             counts += row_counts
             indptr.append(len(indices))
@@ -76,6 +77,28 @@ def fit_k(data, theta):
     found = optimize.minimize_scalar(lambda k: error(data, theta, k), bounds=(0.01, 10.0),
                                      method="bounded", options={"xatol": 1e-4})
     return float(found.x)
+
+
+def blend_with_teacher(y, teacher, weight):
+    """Targets that mix each position's result with a teacher's score of it.
+
+    `teacher` holds a stronger engine's evaluation of each position in pawns, White's
+    view (NaN where it gave none: those keep their result).  The teacher's scores are
+    first turned into expected results by the same logistic curve, its own K fitted on
+    these games; the target is then (1 - weight) * result + weight * expected.  A
+    result says who won the game, once for all of its positions; a deep search's
+    score says who stands better here, with far less noise.  Returns (targets, K of
+    the teacher, positions with a score)."""
+    scored = ~np.isnan(teacher)
+    if not scored.any() or weight == 0:
+        return y, None, int(scored.sum())
+    pawns = np.clip(teacher[scored], -TEACHER_CLIP_PAWNS, TEACHER_CLIP_PAWNS)
+    none = sparse.csr_matrix((int(scored.sum()), 0))
+    k_teacher = fit_k(Data(none, pawns, y[scored]), np.zeros(0))
+    expected = 1.0 / (1.0 + np.power(10.0, -k_teacher * pawns / 4))
+    targets = y.copy()
+    targets[scored] = (1 - weight) * y[scored] + weight * expected
+    return targets, k_teacher, int(scored.sum())
 
 
 def fit(data, theta0, k, alpha, lower=None, free=None, max_iterations=500):

@@ -12,11 +12,12 @@ evaluation is only a fair guess of such a position (Texel's method needs that: a
 position in the middle of an exchange says nothing about piece values).
 """
 
+import re
 import sqlite3
 from dataclasses import dataclass
 
 from ..errors import ArgumentError, FairyforgeError
-from ..pgn import read_games
+from ..pgn import PgnError, read_games
 from ..playtest.backend import open_backend
 from ..playtest.ruleset import PlaytestError
 from ..playtest.selfplay import GameJob, deal_opening, pair_seed, play_game
@@ -25,6 +26,11 @@ from .features import features
 SCORES = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 OPENING_PLIES = (4, 8)          # more varied than a playtest's: we want many positions
 SKIP_AFTER_OPENING = 2
+# `{[%eval 0.35]}` after a move: the mover's score of the position it moved from,
+# White's view, in pawns; `#3` / `#-3` a mate for White / Black (lichess's convention).
+EVAL_COMMENT = re.compile(r"\[%eval\s+([^\]\s,]*)[^\]]*\]")
+EVAL_NUMBER = re.compile(r"(#)?([+-]?)([0-9]+(?:\.[0-9]*)?)")
+MATE_PAWNS = 100.0              # a mate's score, in pawns (far past any sigmoid's bend)
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,7 @@ class GameRecord:
     result: str                 # "1-0", "0-1", "1/2-1/2"
     opening_plies: int
     fen: str = None             # where the game started (None: the game's setup)
+    evals: tuple = None         # per ply, [%eval] in pawns (White's view) or None
 
 
 def self_play(ruleset, game, count, depth=None, nodes=None, seed=1, processes=None,
@@ -85,10 +92,13 @@ def pgn_games(path, game):
                 continue
             position = found.position
             opening = found.headers.get("OpeningPlies", "0")
+            evals = tuple(_eval_of(comment, found, ply)
+                          for ply, comment in enumerate(found.comments, 1))
             records.append(GameRecord(
                 tuple(move.uci for move in position.move_stack), found.result,
                 int(opening) if opening.isdigit() else 0,
-                None if position.setup_fen == game.start_fen else position.setup_fen))
+                None if position.setup_fen == game.start_fen else position.setup_fen,
+                evals if any(e is not None for e in evals) else None))
     except FairyforgeError as err:          # PgnError, and FenError from a FEN tag
         raise ArgumentError(f"--from-pgn {path}: {err}") from None
     if not records:
@@ -96,9 +106,24 @@ def pgn_games(path, game):
     return records
 
 
+def _eval_of(comment, found, ply):
+    """The [%eval] of a move's comment in pawns, White's view (None: it has none)."""
+    match = EVAL_COMMENT.search(comment or "")
+    if match is None:
+        return None
+    number = EVAL_NUMBER.fullmatch(match.group(1))
+    if number is None:
+        raise PgnError(f"game from line {found.line}, ply {ply}: '{match.group()}' is not "
+                       "an evaluation like [%eval 0.35] or [%eval #-3]")
+    mate, sign, size = number.groups()
+    pawns = MATE_PAWNS if mate else float(size)
+    return -pawns if sign == "-" else pawns
+
+
 def positions(game, space, record):
-    """(slots, counts, c, y) for each quiet position of one game; c and the scores in
-    pawns, y the game's result from White's view."""
+    """(slots, counts, c, y, teacher) for each quiet position of one game; c and the
+    scores in pawns, y the game's result from White's view, teacher the position's
+    [%eval] in pawns, White's view (None without one)."""
     y = SCORES[record.result]
     squares = game.meta["squares"]
     position = game.position(record.fen) if record.fen else game.start()
@@ -113,7 +138,8 @@ def positions(game, space, record):
                                              engine.mobility_counts(),
                                              engine.king_attack_counts())
             white_view = engine.evaluate() * (1 if engine.state()[0] == 0 else -1)
-            candidate = (slots, counts, (white_view - pieces) / 100, y)
+            teacher = record.evals[ply] if record.evals and ply < len(record.evals) else None
+            candidate = (slots, counts, (white_view - pieces) / 100, y, teacher)
         move = position.push_uci(text)
         if candidate is not None and move.capture is None and move.promotion is None:
             rows.append(candidate)

@@ -36,7 +36,8 @@ class Report:
     previous: dict = field(repr=False, default=None)    # what they replace (None: derived)
 
 
-def check_arguments(games, depth, nodes, from_db, ridge, from_pgn=None, without=()):
+def check_arguments(games, depth, nodes, from_db, ridge, from_pgn=None, without=(),
+                    eval_weight=0.0):
     unknown = [term for term in without if term not in OPTIONAL_TERMS]
     if unknown:
         raise ArgumentError(f"--without {unknown[0]}: the terms that can be left out are "
@@ -53,15 +54,23 @@ def check_arguments(games, depth, nodes, from_db, ridge, from_pgn=None, without=
         raise ArgumentError("--nodes must be 1 or more")
     if any(not 0 <= weight < float("inf") for weight in ridge):
         raise ArgumentError("--ridge weights must be 0 or more")
+    if not 0 <= eval_weight <= 1:
+        raise ArgumentError(f"--eval-weight must be between 0 and 1, not {eval_weight}")
+    if eval_weight and from_pgn is None:
+        raise ArgumentError("--eval-weight needs --from-pgn: the scores are the PGN's "
+                            "[%eval] comments")
 
 
 def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
          processes=None, seed=1, max_plies=300, on_game=None, ridge=None, from_pgn=None,
-         without=()):
+         without=(), eval_weight=0.0):
     """Fit `source`'s evaluation (a bundled name or a definition's path); a Report.
     The OPTIONAL_TERMS in `without` are not fitted: they keep their current numbers
-    (none, for a derived evaluation), and the engine pays nothing for a term it lacks."""
-    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0], from_pgn, without)
+    (none, for a derived evaluation), and the engine pays nothing for a term it lacks.
+    With `eval_weight` w > 0, each position's target is (1 - w) x its game's result +
+    w x the result its [%eval] comment predicts (fit.blend_with_teacher)."""
+    check_arguments(games, depth, nodes, from_db, ridge or RIDGES[0], from_pgn, without,
+                    eval_weight)
     if depth is None and nodes is None:
         depth = 2
     started = time.monotonic()
@@ -87,6 +96,11 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         raise ArgumentError(f"the {len(records)} games gave no quiet position to "
                             "learn from: play more games")
     data = texel.Data.from_rows(rows, space.size)
+    teacher = np.array([np.nan if row[4] is None else row[4] for row in rows], float)
+    data.y, k_teacher, scored = texel.blend_with_teacher(data.y, teacher, eval_weight)
+    if eval_weight and not scored:
+        raise ArgumentError(f"--eval-weight: no position of {from_pgn} has an [%eval] "
+                            "comment to learn from")
     holdout = np.array(game_of_row) % HOLDOUT_EVERY == HOLDOUT_EVERY - 1
     if holdout.all() or not holdout.any():
         holdout = np.zeros(len(rows), bool)
@@ -103,6 +117,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     fit_info = {"games": len(records), "positions": len(rows), "k": round(k, 4),
                 "errors": errors, "source": from_db or from_pgn or "self-play", "ridge": list(ridge),
                 "without": list(without),
+                **({"eval_weight": eval_weight, "k_teacher": round(k_teacher, 4),
+                    "scored_positions": scored} if eval_weight else {}),
                 "search": ("as played" if from_db or from_pgn else
                            f"depth {depth}" if depth else f"nodes {nodes}"),
                 "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
