@@ -99,31 +99,37 @@ class UciEngine:
         """The engine's move after `moves` from the start position, and the score of
         its last `info ... score` line (centipawns for the side to move; a mate in n
         as MATE_CP - n, mated in n as -(MATE_CP - n); None when it sent none)."""
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
-        self.send("go " + go)
-        deadline = time.monotonic() + seconds + MOVE_GRACE_SECONDS
         score = None
-        while True:
-            try:
-                line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
-            except queue.Empty:
-                raise EngineFailure(f"{self.name} sent no 'bestmove' in time") from None
-            if line is None:
-                raise EngineFailure(f"{self.name} exited")
-            words = line.split()
-            if words[:1] == ["bestmove"]:
-                return (words[1] if len(words) > 1 else "(none)"), score
-            if words[:1] == ["info"] and "score" in words:
+
+        def keep_score(words):
+            nonlocal score
+            if "score" in words:
                 score = _score_of(words, score)
+
+        move = self._search("startpos" + (" moves " + " ".join(moves) if moves else ""),
+                            go, seconds, keep_score)
+        return move, score
 
     def analyse(self, position, go, seconds):
         """Search `position` (a UCI position command's arguments) with `go`: the words
         of the last `info` line that reported nodes, as a dict of numbers (depth, nodes,
         nps, time, ...), and the best move."""
+        last = {}
+
+        def keep_numbers(words):
+            nonlocal last
+            if "nodes" in words:
+                last = _numbers_of(words)
+
+        move = self._search(position, go, seconds, keep_numbers)
+        return last, move
+
+    def _search(self, position, go, seconds, on_info):
+        """Send the position and `go`; each `info` line's words go to `on_info`; the
+        best move (or "(none)")."""
         self.send("position " + position)
         self.send("go " + go)
         deadline = time.monotonic() + seconds + MOVE_GRACE_SECONDS
-        last = {}
         while True:
             try:
                 line = self.lines.get(timeout=max(deadline - time.monotonic(), 0.001))
@@ -133,9 +139,9 @@ class UciEngine:
                 raise EngineFailure(f"{self.name} exited")
             words = line.split()
             if words[:1] == ["bestmove"]:
-                return last, words[1] if len(words) > 1 else "(none)"
-            if words[:1] == ["info"] and "nodes" in words:
-                last = _numbers_of(words)
+                return words[1] if len(words) > 1 else "(none)"
+            if words[:1] == ["info"]:
+                on_info(words)
 
     def close(self):
         try:
