@@ -16,7 +16,8 @@ import chess.engine  # noqa: E402
 
 from fairyforge import search, smp  # noqa: E402
 from fairyforge.search import think  # noqa: E402
-from fairyforge.strength import FULL_STRENGTH_ELO, Strength  # noqa: E402
+from fairyforge.strength import (FULL_NODES, FULL_STRENGTH_ELO, NODE_ANCHORS,  # noqa: E402
+                                 Strength)
 from fairyforge.timing import clock_budget  # noqa: E402
 
 from test_uci_session import SEARCH_INFO, Engine, check_lines, started  # noqa: E402
@@ -241,8 +242,10 @@ def test_ponderhit_starts_the_clock_and_stop_ends_a_ponder(raw):
 # -- UCI_LimitStrength and UCI_Elo --------------------------------------------------------
 
 def test_lower_elo_searches_fewer_nodes_and_picks_among_more_moves():
-    budgets = [Strength(elo).node_budget for elo in (500, 1000, 1500)]
-    assert budgets == sorted(budgets) and budgets[0] < budgets[2] // 10
+    budgets = [Strength(elo).node_budget for elo in (500, 1000, 1500, 2000)]
+    assert budgets[0] < budgets[1] < budgets[2] < budgets[3] < FULL_NODES
+    assert [Strength(elo).node_budget for elo, _ in NODE_ANCHORS[1:]] == \
+        [nodes for _, nodes in NODE_ANCHORS[1:]]
     assert Strength(FULL_STRENGTH_ELO).node_budget is None
     assert Strength(2850).limits(None, None, 1) == (None, None, 1)
     assert Strength(400).elo == 500 and Strength(4000).elo == 2850
@@ -257,6 +260,9 @@ def test_a_weak_setting_sometimes_plays_a_lesser_line(games):
     full = Strength(FULL_STRENGTH_ELO, seed=1)
     assert {str(full.choose(lines).pv[0]) for _ in range(20)} == {str(lines[0].pv[0])}
     assert strong.noise < weak.noise
+    # the noise is bounded: a line further below the best than it is never played
+    for _ in range(60):
+        assert weak.choose(lines).score >= lines[0].score - weak.noise
 
 
 def test_limit_strength_through_python_chess(uci):
