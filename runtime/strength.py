@@ -25,7 +25,6 @@ Fairy-Stockfish should score about 50%):
 Settings above FULL_STRENGTH_ELO cannot be honoured and play at full strength.
 """
 
-import math
 import random
 
 MIN_ELO = 500                  # the range Fairy-Stockfish advertises
@@ -51,12 +50,11 @@ class Strength:
         """Nodes a move may search (None: unlimited, at or above full strength)."""
         if self.deficit == 0:
             return None
+        # self.elo is at least MIN_ELO, the last anchor, so some pair brackets it
         for (high, high_nodes), (low, low_nodes) in zip(NODE_ANCHORS, NODE_ANCHORS[1:]):
             if self.elo >= low:
                 share = (self.elo - low) / (high - low)
-                return round(2 ** (math.log2(low_nodes)
-                                 + share * (math.log2(high_nodes) - math.log2(low_nodes))))
-        return NODE_ANCHORS[-1][1]
+                return round(low_nodes * (high_nodes / low_nodes) ** share)
 
     @property
     def noise(self):
