@@ -8,6 +8,7 @@ import shlex
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -260,9 +261,15 @@ def test_a_weak_setting_sometimes_plays_a_lesser_line(games):
     full = Strength(FULL_STRENGTH_ELO, seed=1)
     assert {str(full.choose(lines).pv[0]) for _ in range(20)} == {str(lines[0].pv[0])}
     assert strong.noise < weak.noise
-    # the noise is bounded: a line further below the best than it is never played
-    for _ in range(60):
-        assert weak.choose(lines).score >= lines[0].score - weak.noise
+
+
+def test_a_weak_setting_never_plays_a_line_further_below_the_best_than_its_noise():
+    # Lines as a search reports them, best first; only their scores matter.  A Gaussian
+    # noise as wide as the bound would pick the third line in some of these tries.
+    weak = Strength(600, seed=3)
+    lines = [SimpleNamespace(score=score) for score in (0, -50, -2 * int(weak.noise), -900)]
+    chosen = {weak.choose(lines).score for _ in range(2000)}
+    assert chosen == {0, -50}
 
 
 def test_limit_strength_through_python_chess(uci):
