@@ -75,6 +75,8 @@ cdef class Engine:
     def __cinit__(self):
         memset(&self.pos, 0, sizeof(Pos))
         memset(&self.search, 0, sizeof(Search))
+        self.search.set = default_settings()
+        set_reductions(&self.search)
         self.pos.hist_cap = 256
         self.pos.hist = <Undo*> malloc(self.pos.hist_cap * sizeof(Undo))
         if self.pos.hist == NULL:
@@ -136,7 +138,33 @@ cdef class Engine:
             memcpy(rule_hist, self.pos.rule_hist, self.pos.ply * RULE_BYTES)
         self._prepare_search()
         other.use_table(self.table)
+        other.search.set = self.search.set
+        set_reductions(&other.search)
         return other
+
+    def search_settings(self):
+        """The search's pruning parameters (search.pxi, Settings), by name."""
+        return dict(self.search.set)
+
+    def configure_search(self, **settings):
+        """Change some of the search's pruning parameters (search_settings() names
+        them), for experiments: two engines of one build, configured differently, can
+        play each other (bench/search_ab.py).  An unknown name or a value out of range
+        is a ValueError naming it, and changes nothing."""
+        self._idle()
+        cdef dict merged = dict(self.search.set)
+        for name, value in settings.items():
+            if name not in merged:
+                raise ValueError("unknown search setting %r (known: %s)"
+                                 % (name, ", ".join(sorted(merged))))
+            if not isinstance(value, int) or not 0 <= value <= 1000:
+                raise ValueError("search setting %s must be a whole number from 0 to 1000, "
+                                 "not %r" % (name, value))
+            merged[name] = value
+        if merged["null_depth_div"] < 1 or merged["lmr_divisor"] < 1:
+            raise ValueError("null_depth_div and lmr_divisor must be at least 1")
+        self.search.set = merged
+        set_reductions(&self.search)
 
     def stop(self):
         """Ask a running search to stop (safe from another thread)."""

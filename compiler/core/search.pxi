@@ -14,14 +14,10 @@ cdef enum:
     TT_LOWER = 2
     TT_UPPER = 3
     TT_WAYS = 1                 # entries in one transposition-table bucket
-    NULL_MOVE = 0               # null-move pruning: measured, see docs/engine.md
     USE_SEE = 1                 # losing captures last, and not in quiescence
-    FUTILITY = 1                # futility pruning and razoring: +72 Elo, see docs/engine.md
-    FUTILITY_DEPTH = 3          # plies from the horizon where they apply
     SEE_LEVELS = 12             # recaptures an exchange evaluation follows at most
     FORCED_QPLIES = 4           # quiescence plies where a side obliged to capture may not stand pat
     HISTORY_MAX = 16384         # history scores stay within +-HISTORY_MAX (below the killers)
-    LATE_MOVE_PRUNING = 1       # near the horizon, quiet moves late in the ordering are skipped
     LMR_SIZE = 64               # depths and move numbers the reduction table covers
     EVAL_CACHE_SIZE = 1 << 15   # entries of each search's evaluation cache (a power of two)
     EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS    # cache evaluations where they cost move generations
@@ -33,6 +29,22 @@ cdef struct TTEntry:
     # was writing while this one read it fails the key test instead of being trusted.
     uint64_t check
     uint64_t data
+
+
+cdef struct Settings:
+    # The search's pruning parameters, which an experiment may change at run time
+    # (Engine.configure_search) so that two of them can play each other in one build;
+    # the defaults (default_settings) are the measured ones (docs/engine.md, "Search
+    # measurements").
+    int null_move               # null-move pruning: 1 on, 0 off
+    int null_base               # its reduction: null_base + depth / null_depth_div plies,
+    int null_depth_div          # plus a ply per null_margin centipawns of static score
+    int null_margin             # above beta (0: none), at most 3 more
+    int lmr_divisor             # late-move reduction 0.75 + ln(depth) ln(move) / (lmr_divisor / 100)
+    int lmp_depth               # late-move pruning within this many plies of the horizon (0: off)
+    int futility_depth          # futility pruning (quiet moves skipped) within this many plies
+    int rfp_depth               # reverse futility (static score above beta) within this many
+    int razor_depth             # razoring (static score far below alpha) within this many
 
 
 cdef struct EvalEntry:
@@ -57,6 +69,8 @@ cdef struct Search:
                                 # one per ply, then one per exchange-evaluation level
     int* scores                 # move-ordering scores: MAX_PLY lists of MAX_MOVES (heap)
     EvalEntry* evals            # EVAL_CACHE_SIZE evaluations by key (heap; EVAL_CACHE)
+    Settings set
+    unsigned char lmr[LMR_SIZE][LMR_SIZE]   # reductions by depth and move number (set_reductions)
 
 
 cdef struct TTHit:
@@ -66,20 +80,30 @@ cdef struct TTHit:
     int flag                    # 0: no entry for this key
 
 
-# The late-move reduction of the n-th move at depth d: log(d) * log(n) / 2.25, rounded
-# from 0.75 up (as most alpha-beta engines do it since Stockfish's): one ply for the
-# 4th move at depth 3, three for the 20th at depth 10.
-cdef int LMR_TABLE[LMR_SIZE][LMR_SIZE]
+cdef Settings default_settings() noexcept:
+    cdef Settings d
+    d.null_move = 0             # measured even, again and again: docs/engine.md
+    d.null_base = 3
+    d.null_depth_div = 4
+    d.null_margin = 0
+    d.lmr_divisor = 225
+    d.lmp_depth = 3
+    d.futility_depth = 3
+    d.rfp_depth = 3
+    d.razor_depth = 2
+    return d
 
 
-cdef void fill_reductions() noexcept:
+cdef void set_reductions(Search* s) noexcept:
+    """Fill s.lmr from the settings: the late-move reduction of the n-th move at depth
+    d is log(d) * log(n) / (lmr_divisor / 100), rounded from 0.75 up (as most
+    alpha-beta engines do it since Stockfish's); with the default 2.25, one ply for
+    the 4th move at depth 3, three for the 20th at depth 10."""
     cdef int d, n
     for d in range(LMR_SIZE):
         for n in range(LMR_SIZE):
-            LMR_TABLE[d][n] = <int> (0.75 + log(d) * log(n) / 2.25) if d and n else 0
-
-
-fill_reductions()
+            s.lmr[d][n] = <int> (0.75 + log(d) * log(n) * 100.0 / s.set.lmr_divisor) \
+                if d and n else 0
 
 
 cdef inline TTEntry* tt_bucket(Search* s, uint64_t key) noexcept nogil:
@@ -496,11 +520,15 @@ cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply) noexc
     reduced search, a real move will too (the score to return), else -INF.  Not where
     the side to move has only its cheapest type (zugzwang), nor near mate scores; deep
     cut-offs are verified by a reduced search without a pass at this node."""
-    cdef int r = 3 + depth // 4, score
+    cdef int r = s.set.null_base + depth // s.set.null_depth_div, score, static, more
     if beta >= MATE_BOUND or beta <= -MATE_BOUND or not has_pieces(p, s.least_value):
         return -INF
-    if static_eval(p, s) < beta:
+    static = static_eval(p, s)
+    if static < beta:
         return -INF
+    if s.set.null_margin:
+        more = (static - beta) // s.set.null_margin
+        r += more if more < 3 else 3
     make_null(p)
     score = -alphabeta(p, s, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
     unmake_null(p)
@@ -530,9 +558,9 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
     cdef int score
     if beta >= MATE_BOUND or alpha <= -MATE_BOUND:
         return -INF
-    if static - futility_margin(s, depth) >= beta:
+    if depth <= s.set.rfp_depth and static - futility_margin(s, depth) >= beta:
         return static - futility_margin(s, depth)
-    if depth <= 2 and static + 3 * s.least_value * depth <= alpha:
+    if depth <= s.set.razor_depth and static + 3 * s.least_value * depth <= alpha:
         score = quiesce(p, s, alpha, alpha + 1, ply, FORCED_QPLIES)
         if score <= alpha:
             return score
@@ -544,14 +572,14 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
                           int history) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering,
     at depth 3 or more, that neither escape nor give check, are searched shallower,
-    the more the deeper and later (LMR_TABLE), a ply less at a principal-variation
+    the more the deeper and later (s.lmr), a ply less at a principal-variation
     node, for a killer and for a move with a good history; never into quiescence."""
     cdef int r
     if depth < 3 or legal_count <= 3 or checked or not quiet:
         return 0
     if in_check(p, p.side):
         return 0
-    r = LMR_TABLE[depth if depth < LMR_SIZE else LMR_SIZE - 1][
+    r = s.lmr[depth if depth < LMR_SIZE else LMR_SIZE - 1][
         legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
     if pv:
         r -= 1
@@ -564,10 +592,10 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
     return r if r > 0 else 0
 
 
-cdef inline bint late_move(int depth, int legal_count) noexcept nogil:
+cdef inline bint late_move(Search* s, int depth, int legal_count) noexcept nogil:
     """Is a quiet move this late in the ordering, this near the horizon, not worth
     searching at a null-window node (late-move pruning: 3 + depth^2 moves are)?"""
-    return LATE_MOVE_PRUNING and depth <= FUTILITY_DEPTH and legal_count > 3 + depth * depth
+    return depth <= s.set.lmp_depth and legal_count > 3 + depth * depth
 
 
 cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
@@ -621,18 +649,19 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             if hit.flag == TT_EXACT or (hit.flag == TT_LOWER and score >= beta) or \
                     (hit.flag == TT_UPPER and score <= alpha):
                 return score
-    if NULL_MOVE and null_ok and ply > 0 and not checked and beta - alpha == 1 and depth >= 3:
+    if s.set.null_move and null_ok and ply > 0 and not checked and beta - alpha == 1 and depth >= 3:
         score = null_move_cutoff(p, s, depth, beta, ply)
         if score != -INF:
             return score
     futile = False
     prunable = ply > 0 and not checked and beta - alpha == 1
-    if FUTILITY and prunable and depth <= FUTILITY_DEPTH:
+    if prunable and depth <= max(s.set.futility_depth, s.set.rfp_depth, s.set.razor_depth):
         static = static_eval(p, s)
         score = shallow_cutoff(p, s, depth, alpha, beta, ply, static)
         if score != -INF:
             return score
-        futile = static + futility_margin(s, depth) <= alpha and alpha > -MATE_BOUND
+        futile = depth <= s.set.futility_depth and alpha > -MATE_BOUND \
+            and static + futility_margin(s, depth) <= alpha
     n = gen_pseudo(p, mv)
     score_moves(p, s, mv, n, tt_move, ply)
     for i in range(n):
@@ -645,7 +674,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             unmake(p)
             continue
         legal_count += 1
-        if (futile or (prunable and late_move(depth, legal_count) and best > -MATE_BOUND)) \
+        if (futile or (prunable and late_move(s, depth, legal_count) and best > -MATE_BOUND)) \
                 and quiet and legal_count > 1 and not in_check(p, p.side):
             unmake(p)             # a quiet move cannot lift a hopeless static score,
             continue              # nor is one this late likely to be the best

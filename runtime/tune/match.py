@@ -33,6 +33,8 @@ class MatchJob:
     max_plies: int
     movetime: float = None   # seconds per move
     old_movetime: float = None   # the old build's, when it differs (time odds)
+    new_search: tuple = ()   # (name, value) search settings of each side's engine
+    old_search: tuple = ()   # (Engine.configure_search): bench/search_ab.py
 
 
 def game_with(variant, params):
@@ -50,6 +52,8 @@ def play(job):
     """One game; returns (points of the new parameters, ending, plies)."""
     new = game_with(job.variant, job.new).start()
     old = game_with(job.variant, job.old).start()
+    new.engine.configure_search(**dict(job.new_search))
+    old.engine.configure_search(**dict(job.old_search))
     for text in job.opening:
         new.push_uci(text)
         old.push_uci(text)
@@ -68,11 +72,12 @@ def play(job):
 
 
 def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None, seed=7,
-        on_game=None, movetime=None, old_movetime=None):
+        on_game=None, movetime=None, old_movetime=None, new_search=None, old_search=None):
     """Play `games` games (pairs of openings, both colours) at `nodes` a move, or at
     `movetime` seconds a move when it is given (and the old build at `old_movetime`,
     when that is given: time odds, to see what a stronger player scores); a summary
-    dict."""
+    dict.  `new_search` and `old_search` are search settings (a dict) for each side's
+    engine (Engine.configure_search)."""
     if movetime is not None:
         nodes = None
     first = game_with(variant, new)          # builds both here, before the workers do
@@ -81,7 +86,9 @@ def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None,
     for pair in range((games + 1) // 2):
         opening = deal_opening([first], pair_seed(seed, pair), OPENING_PLIES)
         jobs += [MatchJob(variant, new, old, opening, white, nodes, max_plies, movetime,
-                          old_movetime) for white in (True, False)]
+                          old_movetime, tuple(sorted((new_search or {}).items())),
+                          tuple(sorted((old_search or {}).items())))
+                 for white in (True, False)]
     results = []
     with open_backend(processes=processes) as pool:
         for _job, result in pool.imap_unordered(play, jobs):

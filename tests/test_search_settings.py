@@ -1,0 +1,108 @@
+"""The search's run-time settings (search.pxi, Settings; Engine.configure_search): each
+reaches the compiled search, bad ones are refused without changing anything, helpers
+inherit them, mates are still found with every pruning on, and the A/B match
+(runtime/tune/match.py, bench/search_ab.py) plays one build against itself with two
+settings."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fairyforge.compiler import loader
+from fairyforge.search import think
+from fairyforge.tune import match
+
+ROOT = Path(__file__).resolve().parent.parent
+MIDDLEGAME = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 0,
+            "lmr_divisor": 225, "lmp_depth": 3, "futility_depth": 3, "rfp_depth": 3,
+            "razor_depth": 2}
+
+
+def _nodes(game, depth=7, **settings):
+    """Nodes of a fixed-depth search of MIDDLEGAME, from an empty table."""
+    pos = game.position(MIDDLEGAME)
+    pos.engine.configure_search(**settings)
+    return think(pos, depth=depth).info.nodes
+
+
+def test_defaults_are_the_measured_ones(games):
+    assert games["chess"].start().engine.search_settings() == DEFAULTS
+
+
+@pytest.mark.parametrize("settings", [
+    {"null_move": 1}, {"null_move": 1, "null_margin": 100}, {"lmr_divisor": 150},
+    {"lmp_depth": 0}, {"futility_depth": 0}, {"rfp_depth": 0}, {"razor_depth": 0}])
+def test_each_setting_reaches_the_search(games, settings):
+    """A setting that changed nothing in the compiled search would leave the tree as
+    it is."""
+    assert _nodes(games["chess"], **settings) != _nodes(games["chess"])
+
+
+def test_pruning_less_searches_more(games):
+    chess = games["chess"]
+    assert _nodes(chess, lmp_depth=0, futility_depth=0, rfp_depth=0, razor_depth=0) \
+        > _nodes(chess)
+
+
+@pytest.mark.parametrize("settings, message", [
+    ({"nul_move": 1}, "unknown search setting 'nul_move'"),
+    ({"null_move": -1}, "null_move must be a whole number from 0 to 1000"),
+    ({"lmr_divisor": 2.5}, "lmr_divisor must be a whole number"),
+    ({"lmr_divisor": 0}, "lmr_divisor must be at least 1"),
+    ({"null_move": 1, "null_depth_div": 0}, "null_depth_div"),
+])
+def test_bad_settings_are_refused_and_change_nothing(games, settings, message):
+    engine = games["chess"].start().engine
+    with pytest.raises(ValueError, match=message):
+        engine.configure_search(**settings)
+    assert engine.search_settings() == DEFAULTS
+
+
+def test_helper_threads_search_with_the_same_settings(games):
+    engine = games["chess"].start().engine
+    engine.configure_search(null_move=1, lmr_divisor=180)
+    assert engine.clone().search_settings() == {**DEFAULTS, "null_move": 1,
+                                                "lmr_divisor": 180}
+
+
+@pytest.mark.parametrize("game, fen, mate", [
+    ("chess", "6k1/8/5K2/3R4/8/8/8/8 w - - 0 1", 2),
+    ("shogi", "8k/9/8P/9/9/9/9/9/K8[G] w - - 0 1", 1),
+])
+def test_mates_are_found_with_every_pruning_on(games, game, fen, mate):
+    pos = games[game].position(fen)
+    pos.engine.configure_search(null_move=1, null_margin=50, lmr_divisor=150, lmp_depth=5,
+                                futility_depth=6, rfp_depth=6)
+    assert think(pos, depth=6).info.mate == mate
+
+
+def test_a_match_between_two_settings_plays_both(games):
+    variant = loader.load_variant("chess")
+    result = match.run(variant, None, None, games=2, nodes=300, max_plies=20, processes=1,
+                       new_search={"null_move": 1}, old_search={"lmp_depth": 0})
+    assert result["games"] == 2 and 0 <= result["score"] <= 1
+
+
+def test_search_ab_refuses_an_unknown_setting_in_one_line():
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_ab.py"), "chess",
+                          "--a", "nul_move=1", "--games", "2"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0
+    assert "search_ab.py: unknown search setting 'nul_move'" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_search_ab_plays_and_writes_its_summary(tmp_path):
+    out = tmp_path / "ab.json"
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_ab.py"), "chess",
+                          "--a", "null_move=1", "--games", "2", "--nodes", "200",
+                          "--max-plies", "16", "--processes", "1", "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "chess: A null_move=1 vs B (defaults), 200 nodes a move: 2 games" in run.stdout
+    summary = json.loads(out.read_text())
+    assert summary["a"] == {"null_move": 1} and summary["summary"]["games"] == 2
