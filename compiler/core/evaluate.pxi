@@ -74,9 +74,22 @@ cdef inline int board_moves(Pos* p, int colour, move_t* mv) noexcept nogil:
     return gen_moves_0(p, mv, GEN_BOARD) if colour == 0 else gen_moves_1(p, mv, GEN_BOARD)
 
 
+# The squares next to a square, or the square itself, as differences of square numbers
+# (biased by STRIDE + 1 so that none is negative): bit d of NEXT_TO_MASK for each.  A
+# padded row is wider than the board (STRIDE > FILES), so no difference of two board
+# squares that lie further apart can take one of these values.
+cdef uint64_t NEXT_TO_MASK = 0
+if 2 * STRIDE + 2 < 64:
+    NEXT_TO_MASK = 7 | 7 << STRIDE | 7 << (2 * STRIDE)
+
+
 cdef inline bint next_to(int sq, int king) noexcept nogil:
-    """Is `sq` the square `king` or one next to it?  (`% STRIDE` is a square's column
-    on the padded board, `// STRIDE` its row.)"""
+    """Is `sq` the square `king` or one next to it?  (One test of a bit on boards up to
+    30 squares wide; else `% STRIDE` is a square's column on the padded board, `//
+    STRIDE` its row.)"""
+    cdef unsigned int d = <unsigned int> (sq - king + STRIDE + 1)
+    if 2 * STRIDE + 2 < 64:
+        return d <= 2 * STRIDE + 2 and (NEXT_TO_MASK >> d) & 1
     return abs(sq % STRIDE - king % STRIDE) <= 1 and abs(sq // STRIDE - king // STRIDE) <= 1
 
 
