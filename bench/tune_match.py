@@ -36,6 +36,9 @@ def main(argv=None):
     parser.add_argument("game")
     parser.add_argument("--params", help="the learned parameter file (without it, with "
                         "--odds: the derived evaluation on both sides)")
+    parser.add_argument("--against", metavar="FILE",
+                        help="the parameter file the other build uses (default: the "
+                             "evaluation derived from the rules)")
     parser.add_argument("--games", type=_count, default=200,
                         help="games (rounded up to even)")
     limit = parser.add_mutually_exclusive_group()
@@ -56,10 +59,13 @@ def main(argv=None):
     try:
         variant = loader.load_variant(args.game)
         params = _parameters(args.params, variant) if args.params else None
+        against = _parameters(args.against, variant) if args.against else None
+        if params is None:
+            params = against            # (--odds alone: one evaluation, more time)
     except FairyforgeError as err:          # an unknown game, a damaged file
         raise SystemExit(f"tune_match.py: {err}") from None
     done = []
-    first = "tuned" if params else "with odds"      # the build whose points are counted
+    first = "tuned" if args.params else "with odds"     # the build whose points are counted
 
     def progress(result):
         done.append(result)
@@ -71,10 +77,12 @@ def main(argv=None):
     limit = f"{args.movetime} ms" if movetime else f"{args.nodes} nodes"
     if old_movetime:
         limit += f" against {1000 * old_movetime:g} ms"
-    result = match.run(variant, params, None, games=args.games, nodes=args.nodes,
+    result = match.run(variant, params, against, games=args.games, nodes=args.nodes,
                        max_plies=args.max_plies, processes=args.processes, seed=args.seed,
                        on_game=progress, movetime=movetime, old_movetime=old_movetime)
-    sides = "tuned vs untuned" if params else "derived with odds vs derived"
+    other = args.against or "derived"
+    sides = (f"{args.params or other}{' with odds' if args.odds else ''} vs {other}"
+             if args.params or args.odds else other)
     print(f"{variant.name}: {sides}, {limit} a move: "
           f"{match.summary_text(result)}, mean {result['plies']:.0f} plies")
     if args.json:

@@ -17,6 +17,7 @@ to are the rules being built, and ignores a stale one with a warning naming the 
                      "holes": {"knight": -9, ...}},
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
+     "endgame": {"values": {...}, "pst": {...}},   # optional: see ENDGAME below
      "fit": {...}}                           # how it was fitted (informational)
 
 A bundled game may ship a parameter file of its own, fitted by us
@@ -58,6 +59,12 @@ KING_SAFETY = ("shelter", "near", "attacks", "holes")
 # Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).
+# Endgame (evaluate.pxi `blend`): board values and square tables, as "values" and "pst",
+# for a game's end; the engine blends them with the others by phase (compiler/lower.py
+# `phase`: the value of the pieces in play, but the cheapest type's, against the
+# setup's), so that a king may shelter in the middlegame and walk to the centre in the
+# ending.  A piece or table it leaves out keeps the middlegame's number; a file without
+# the section has no blend.
 
 
 class ParameterFileError(FairyforgeError):
@@ -155,7 +162,20 @@ def read(path):
             isinstance(row, list) and _numbers(row) for row in passed.values()):
         raise ParameterFileError(f"{path}: passed: expected a list of numbers by rank "
                                  "for each piece")
+    endgame = data.get("endgame", {})
+    if not isinstance(endgame, dict) or set(endgame) - {"values", "pst"} \
+            or not _number_table(endgame.get("values", {})) \
+            or not _square_tables(endgame.get("pst", {})):
+        raise ParameterFileError(f"{path}: endgame holds \"values\" (numbers by piece) "
+                                 "and \"pst\" (rows of numbers by piece), nothing else")
     return data
+
+
+def _square_tables(tables):
+    """Is `tables` a dict of square tables, each a list of rows of finite numbers?"""
+    return isinstance(tables, dict) and all(
+        isinstance(rows, list) and all(isinstance(row, list) and _numbers(row) for row in rows)
+        for rows in tables.values())
 
 
 def _number_table(table):
@@ -177,15 +197,18 @@ def check_pieces(data, variant, path):
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
     tables.append(("passed", data.get("passed", {})))
+    endgame = data.get("endgame", {})
+    tables += [(f"endgame {field}", endgame.get(field, {})) for field in ("values", "pst")]
     for field, table in tables:
         unknown = sorted(set(table) - names)
         if unknown:
             raise ParameterFileError(f"{path}: {field}: no piece named {unknown[0]} in "
                                      f"{variant.name}")
-    for name, rows in data["pst"].items():
-        if len(rows) != variant.ranks or any(len(row) != variant.files for row in rows):
-            raise ParameterFileError(f"{path}: pst {name}: expected {variant.ranks} rows of "
-                                     f"{variant.files} values")
+    for field, pst in (("pst", data["pst"]), ("endgame pst", endgame.get("pst", {}))):
+        for name, rows in pst.items():
+            if len(rows) != variant.ranks or any(len(row) != variant.files for row in rows):
+                raise ParameterFileError(f"{path}: {field} {name}: expected {variant.ranks} "
+                                         f"rows of {variant.files} values")
     promoting = {p.name for p in variant.pieces if p.promotion is not None}
     for name, row in data.get("passed", {}).items():
         if name not in promoting:

@@ -68,6 +68,10 @@ class Tables:
                                       # mobility term (compiler/evalparams.py)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
                                       # for a passed piece, or None: no passed term
+    endgame: tuple = None             # (values, pst) as a game ends, blended with `values`
+                                      # and `pst` by phase, or None: no blend (evalparams.py)
+    phase_weights: list = None        # per type: what a piece of it adds to the phase
+    phase_max: int = 0                # the phase of the setup: the game's start
     meta: dict = field(default_factory=dict)
 
 
@@ -301,6 +305,44 @@ class Lowerer:
                 for p in self.v.pieces]
         return rows if any(any(row) for row in rows) else None
 
+    def phase(self, values):
+        """How far the game is from its end, for the blend of `endgame` tables: each
+        piece of a type worth more than the cheapest (not royal) adds its value, on
+        the board or in hand (a captured piece that returns by a drop is still in
+        play).  Returns (weight per type, the setup's phase): the blend is all
+        middlegame at the setup's phase or above, all endgame at 0."""
+        from .positions import parse_fen, token_table
+        worth = [v for v, model in zip(values, self.v.pieces) if not model.royal and v > 0]
+        cheapest = min(worth, default=0)
+        weights = [v if not model.royal and v > cheapest else 0
+                   for v, model in zip(values, self.v.pieces)]
+        setup = parse_fen(self.v.setup, self.v.files, self.v.ranks, token_table(self.v))
+        total = sum(weights[t] for t, _colour in list(setup.board.values()) + setup.holdings)
+        return weights, total
+
+    def endgame(self, values, pst):
+        """The learned board values and square tables of a game's end (evalparams
+        "endgame"), the middlegame's where it gives none; None where the parameter set
+        has no endgame section.  A `value` line in the definition holds for both."""
+        learned = (self.params or {}).get("endgame")
+        if not learned:
+            return None
+        from .evalparams import black_square
+        values_eg, pst_eg = list(values), [list(row) for row in pst]
+        for i, model in enumerate(self.v.pieces):
+            if model.name in learned.get("values", {}) and not model.royal \
+                    and model.value is None:
+                values_eg[i] = int(round(learned["values"][model.name]))
+            rows = learned.get("pst", {}).get(model.name)
+            for f in range(self.files) if rows else ():
+                for r in range(self.ranks):
+                    bonus = int(round(max(-2000, min(2000, rows[r][f]))))
+                    pst_eg[piece_code(i, WHITE)][self.index(f, r)] = bonus
+                    bf, br = black_square(self.params["symmetry"], (f, r), self.files,
+                                          self.ranks)
+                    pst_eg[piece_code(i, BLACK)][self.index(bf, br)] = bonus
+        return values_eg, pst_eg
+
     def _average_mobility(self, model, walk, squares):
         confine = (self.side_squares(model.confined_to, WHITE)
                    if model.confined_to is not None else None)
@@ -491,6 +533,9 @@ class Lowerer:
         tables.king_safety = self.king_safety(royal)
         tables.mobility = self.mobility()
         tables.passed = self.passed()
+        tables.phase_weights, tables.phase_max = self.phase(tables.values)
+        if tables.phase_max > 0:
+            tables.endgame = self.endgame(tables.values, tables.pst)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.regions = self.regions
         tables.meta = self._meta(tables)

@@ -130,6 +130,9 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["mobility"]) == {p.name for p in variant.pieces}
     assert set(params["passed"]) == {"pawn"}          # the type that promotes
     assert len(params["passed"]["pawn"]) == 8         # a bonus a rank
+    assert set(params["endgame"]["values"]) == set(params["values"])
+    assert set(params["endgame"]["pst"]) == set(params["pst"])
+    del params["endgame"]       # (the blend has tests of its own, below)
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -230,10 +233,61 @@ def _features_agree_with_the_engine(game, params):
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
             np.add.at(x, slots, counts)
-            assert round(100 * x @ space.theta0) == score, position.fen()
+            # (a blend by phase is divided in whole centipawns in the engine)
+            assert abs(100 * x @ space.theta0 - score) < (1.0001 if space.endgame else 0.5), \
+                position.fen()
             if position.outcome() is not None:
                 break
             position.push(rng.choice(position.legal_moves()))
+
+
+def _chess_with(params):
+    from fairyforge.compiler import build
+    from fairyforge.game import Game
+    from fairyforge.compiler import loader
+    variant = loader.load_variant("chess")
+    params = dict(params, model_hash=evalparams.model_hash(variant))
+    path, module = build.load_module(variant, evaluation=params)
+    return Game(variant, module, path), params
+
+
+def test_endgame_tables_are_blended_in_by_phase():
+    """With an endgame section, a piece's value and square bonus run from the file's
+    middlegame numbers at the setup's material to its endgame numbers with none: the
+    engine adds exactly that, and the tuner's features add up to the same."""
+    flat = [[0] * 8 for _ in range(8)]
+    king_eg = [row[:] for row in flat]
+    king_eg[3][4] = 60                                  # e4 (e5 for Black)
+    params = {"format": 1, "game": "chess", "symmetry": "mirror",
+              "values": {"pawn": 100, "knight": 300, "bishop": 300, "rook": 500,
+                         "queen": 900},
+              "hand_values": {}, "pst": {name: flat for name in
+                                         ("pawn", "knight", "bishop", "rook", "queen", "king")},
+              "endgame": {"values": {"queen": 1200, "pawn": 150}, "pst": {"king": king_eg}}}
+    game, params = _chess_with(params)
+    setup_phase = 2 * (2 * 300 + 2 * 300 + 2 * 500 + 900)      # all but pawns and kings
+    assert game.start().engine.evaluate() == 0
+    # White: king e4, queen, two pawns; Black: king, rook.  Phase 900 + 500.
+    pos = game.position("4k3/8/8/r7/4K3/8/PP6/Q7 w - - 0 1")
+    middle = 900 + 2 * 100 - 500
+    end = 1200 + 2 * 150 + 60 - 500
+    phase = 900 + 500
+    assert pos.engine.evaluate() == (middle * phase + end * (setup_phase - phase)) // setup_phase
+    assert pos.engine.evaluate() > middle + 200         # mostly the ending's numbers
+    _features_agree_with_the_engine(game, params)
+
+
+def test_tune_fits_endgame_tables_unless_told_not_to(tmp_path):
+    """`--without endgame` leaves the blend out (none in a file that had none)."""
+    from fairyforge.tune.features import space_for
+    from fairyforge.compiler import loader
+    variant = loader.load_variant("chess")
+    with_blend, without = space_for(variant, None, endgame=True), space_for(variant, None)
+    assert with_blend.endgame and not without.endgame
+    assert with_blend.size == without.size + len(without.value_types) + without.square_count
+    # Endgame numbers start where the middlegame's are (the ridge pulls them there).
+    assert (with_blend.theta0[with_blend.endgame_value_block()]
+            == with_blend.theta0[:len(with_blend.value_types)]).all()
 
 
 def test_value_in_the_definition_overrides_the_file(definition, tuned_dir):
@@ -289,6 +343,12 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("passed", {"pawn": 5}, "passed: expected a list of numbers by rank"),
     ("passed", {"dragon": [0] * 8}, "passed: no piece named dragon"),
     ("passed", {"knight": [0] * 8}, "passed knight: only a piece that promotes"),
+    ("endgame", {"values": {"dragon": 5}}, "endgame values: no piece named dragon"),
+    ("endgame", {"pst": {"king": [[0] * 8] * 7}}, "endgame pst king: expected 8 rows of 8"),
+    ("endgame", {"values": {"queen": "a lot"}}, "endgame holds \"values\" \\(numbers by piece\\)"),
+    ("endgame", {"pst": {"king": [[None] * 8] * 8}}, "endgame holds"),
+    ("endgame", {"kings": {}}, "endgame holds \"values\" .* nothing else"),
+    ("endgame", [1], "endgame holds"),
 ])
 def test_a_bad_optional_table_is_an_error_naming_the_file(tuned_dir, field, table, message):
     from fairyforge.compiler import loader

@@ -126,18 +126,39 @@ cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:
     return PASSED[code_type(pc) * RANKS + own_rank]
 
 
+cdef inline int blend(int middle, int end, int phase) noexcept nogil:
+    """`middle` at the setup's phase (PHASE_MAX) or above, `end` at 0, in proportion
+    between (C's division, towards zero: runtime/tune/features.py does the same)."""
+    if phase > PHASE_MAX:
+        phase = PHASE_MAX
+    return (middle * phase + end * (PHASE_MAX - phase)) // PHASE_MAX
+
+
 cdef int evaluate(Pos* p) noexcept nogil:
-    """Material, square bonuses, passed pieces, pieces in hand, king safety, mobility
-    and king attacks, and the rules' own terms (rules_evaluate), from the side to
-    move's view."""
-    cdef int score = 0, sq, pc, v, t
+    """Material, square bonuses (blended with the endgame's by phase where they are
+    learned: HAS_ENDGAME), passed pieces, pieces in hand, king safety, mobility and
+    king attacks, and the rules' own terms (rules_evaluate), from the side to move's
+    view."""
+    cdef int score = 0, passed = 0, end = 0, phase = 0, sq, pc, v, t
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
         if pc > OFF:
-            v = VALUE[code_type(pc)] + PST[pc * NSQ + sq]
-            if HAS_PASSED and PASSER[code_type(pc)]:
-                v += passed_bonus(p, sq, pc)
+            t = code_type(pc)
+            v = VALUE[t] + PST[pc * NSQ + sq]
             score += v if code_colour(pc) == 0 else -v
+            if HAS_ENDGAME:
+                phase += PHASE_WEIGHT[t]
+                v = VALUE_EG[t] + PST_EG[pc * NSQ + sq]
+                end += v if code_colour(pc) == 0 else -v
+            if HAS_PASSED and PASSER[t]:
+                v = passed_bonus(p, sq, pc)
+                passed += v if code_colour(pc) == 0 else -v
+    if HAS_ENDGAME:
+        if HAS_DROPS:
+            for t in range(NTYPES):
+                phase += PHASE_WEIGHT[t] * (p.hand[t] + p.hand[NTYPES + t])
+        score = blend(score, end, phase)
+    score += passed
     if HAS_DROPS:
         for t in range(NTYPES):
             score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
@@ -147,5 +168,3 @@ cdef int evaluate(Pos* p) noexcept nogil:
         score += activity(p, 0) - activity(p, 1)
     score += rules_evaluate(p)
     return score if p.side == 0 else -score
-
-

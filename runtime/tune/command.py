@@ -77,8 +77,9 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "mobility, passed (mobility costs a move generation a side per "
-                         "evaluation; see docs/engine.md)")
+                         "mobility, passed, endgame (mobility costs a move generation a "
+                         "side per evaluation; endgame: values and square tables for the "
+                         "game's end, blended in by phase; see docs/engine.md)")
     tp.add_argument("--eval-weight", type=_weight, default=0.0, metavar="W",
                     help="with --from-pgn: learn from the games' [%%eval] comments too, "
                          "each position's target being (1 - W) x its result + W x what "

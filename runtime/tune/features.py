@@ -27,6 +27,9 @@ optimiser sees numbers of one size):
   holes[t]        for each type, in a drop game with a royal piece
   mobility[t]     for each type
   passed[t, r]    for each type that promotes and each rank (its owner's)
+  endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
+                  tables in (evalparams.py "endgame"): a piece's value and square then
+                  count phase/PHASE_MAX in the first blocks and the rest in these
 """
 
 from dataclasses import dataclass
@@ -57,6 +60,9 @@ class Space:
     hole_types: list = ()        # types with a holes slot (the same, in a drop game)
     mobility_types: list = ()    # types with a mobility slot (all)
     passer_types: list = ()      # types with passed slots, one a rank (those that promote)
+    endgame: bool = False        # values and squares blended with endgame ones by phase
+    phase_weights: list = ()     # per type: what a piece adds to the phase (lower.py)
+    phase_max: int = 1           # the setup's phase
 
     @property
     def files(self):
@@ -68,6 +74,11 @@ class Space:
 
     @property
     def size(self):
+        return self.endgame_start + (len(self.value_types) + self.square_count
+                                     if self.endgame else 0)
+
+    @property
+    def endgame_start(self):
         return self.passed_start + len(self.passer_types) * self.ranks
 
     @property
@@ -119,11 +130,28 @@ class Space:
         return self.passed_start + self.passer_types.index(t) * self.ranks + rank
 
     def passed_block(self):
-        return slice(self.passed_start, self.size)
+        return slice(self.passed_start, self.endgame_start)
+
+    def endgame_value_slot(self, t):
+        return self.endgame_start + self.value_types.index(t)
+
+    def endgame_square_slot(self, t, f, r):
+        return self.endgame_start + len(self.value_types) + (t * self.ranks + r) * self.files + f
+
+    def endgame_value_block(self):
+        return slice(self.endgame_start, self.endgame_start + len(self.value_types))
+
+    def endgame_square_block(self):
+        return slice(self.endgame_value_block().stop, self.size)
+
+    def endgame_block(self):
+        return slice(self.endgame_start, self.size)
 
 
-def space_for(variant, params):
-    """The Space of `variant` with the evaluation `params` (None: derived) as start."""
+def space_for(variant, params, endgame=False):
+    """The Space of `variant` with the evaluation `params` (None: derived) as start;
+    with `endgame`, or where `params` has endgame tables, the endgame blocks too (they
+    start as the middlegame's numbers where `params` has none)."""
     lowerer = Lowerer(variant, params)
     tables = lowerer.lower()
     learnable = [i for i, p in enumerate(variant.pieces) if not p.royal and p.value is None]
@@ -137,7 +165,10 @@ def space_for(variant, params):
                    tables.mobility or [0] * ntypes,
                    tables.passed or [[0] * variant.ranks for _ in range(ntypes)]),
                   safety_types, safety_types if variant.drops else [], list(range(ntypes)),
-                  [t for t, piece in enumerate(variant.pieces) if piece.promotion is not None])
+                  [t for t, piece in enumerate(variant.pieces) if piece.promotion is not None],
+                  (endgame or tables.endgame is not None) and tables.phase_max > 0,
+                  tables.phase_weights, max(tables.phase_max, 1))
+    space.tables += (tables.endgame or (tables.values, tables.pst),)
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -156,6 +187,15 @@ def space_for(variant, params):
     for t in space.passer_types:
         for rank in range(variant.ranks):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
+    if space.endgame:
+        values_eg, pst_eg = space.tables[6]
+        for t in space.value_types:
+            theta[space.endgame_value_slot(t)] = values_eg[t] / 100
+        for t in range(len(variant.pieces)):
+            row = pst_eg[piece_code(t, WHITE)]
+            for r in range(variant.ranks):
+                for f in range(variant.files):
+                    theta[space.endgame_square_slot(t, f, r)] = row[lowerer.index(f, r)] / 100
     space.theta0 = theta
     return space
 
@@ -171,8 +211,11 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     each type's board moves next to the enemy royal piece, White's types then Black's
     (engine.king_attack_counts()), None to leave king attacks out."""
     values, hand_values, pst = space.tables[:3]
+    values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
     ntypes = len(space.variant.pieces)
+    share = _phase(space, board, hands) / space.phase_max if space.endgame else 1.0
+    middle = end = 0        # the blended sums (values and squares), as the engine's
     for k, code in enumerate(board):
         if code < 2:
             continue
@@ -182,16 +225,18 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
         if colour == BLACK:
             f, r = evalparams.black_square(space.symmetry, (f, r), space.files, space.ranks)
         if t in space.value_types:
-            slots.append(space.value_slot(t))
-            counts.append(sign)
-        slots.append(space.square_slot(t, f, r))
-        counts.append(sign)
-        score += sign * (values[t] + pst[code][squares[k]])
+            _add_blended(slots, counts, space.value_slot(t),
+                         space.endgame_value_slot(t) if space.endgame else None, sign, share)
+        _add_blended(slots, counts, space.square_slot(t, f, r),
+                     space.endgame_square_slot(t, f, r) if space.endgame else None, sign, share)
+        middle += sign * (values[t] + pst[code][squares[k]])
+        end += sign * (values_eg[t] + pst_eg[code][squares[k]])
         if t in space.passer_types and _passed(space, board, k % space.files,
                                                k // space.files, code):
             slots.append(space.passed_slot(t, r))       # (both symmetries flip ranks)
             counts.append(sign)
             score += sign * space.tables[5][t][r]
+    score += _blend(space, middle, end, board, hands) if space.endgame else middle
     for t in range(ntypes):
         held = hands[t] - hands[ntypes + t]
         if held:
@@ -212,6 +257,34 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 counts.append(moves)
                 score += moves * space.tables[4][t]
     return slots, counts, score
+
+
+def _phase(space, board, hands):
+    """The position's phase (compiler/lower.py `phase`), at most the setup's."""
+    ntypes = len(space.variant.pieces)
+    phase = sum(space.phase_weights[(code >> 1) - 1] for code in board if code >= 2)
+    if space.variant.drops:
+        phase += sum(space.phase_weights[t] * (hands[t] + hands[ntypes + t])
+                     for t in range(ntypes))
+    return min(phase, space.phase_max)
+
+
+def _blend(space, middle, end, board, hands):
+    """evaluate.pxi `blend`: C's integer division, towards zero."""
+    phase = _phase(space, board, hands)
+    total = middle * phase + end * (space.phase_max - phase)
+    quotient = abs(total) // space.phase_max
+    return quotient if total >= 0 else -quotient
+
+
+def _add_blended(slots, counts, slot, endgame_slot, sign, share):
+    """A value or square feature: all in `slot` without an endgame block, else `share`
+    (the phase's fraction of the setup's) there and the rest in `endgame_slot`."""
+    slots.append(slot)
+    counts.append(sign * share)
+    if endgame_slot is not None:
+        slots.append(endgame_slot)
+        counts.append(sign * (1.0 - share))
 
 
 def _passed(space, board, f, r, code):
@@ -288,5 +361,12 @@ def to_params(space, theta, fit_info):
         data["passed"] = {pieces[t].name: [int(round(100 * theta[space.passed_slot(t, rank)]))
                                            for rank in range(space.ranks)]
                           for t in space.passer_types}
+    if space.endgame:
+        data["endgame"] = {
+            "values": {pieces[t].name: int(round(100 * theta[space.endgame_value_slot(t)]))
+                       for t in space.value_types},
+            "pst": {piece.name: [[int(round(100 * theta[space.endgame_square_slot(t, f, r)]))
+                                  for f in range(space.files)] for r in range(space.ranks)]
+                    for t, piece in enumerate(pieces)}}
     data["fit"] = data.pop("fit")           # last in the file, after the numbers
     return data

@@ -19,7 +19,7 @@ ALPHA_VALUES = 2.0              # games are held out to choose them
 # The ridges tried (values, squares); the one with the least held-out error is kept.
 RIDGES = ((2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0), (2000.0, 200000.0))
 # The evaluation's optional terms (`--without`), by the name the command line gives them.
-OPTIONAL_TERMS = ("king-safety", "mobility", "passed")
+OPTIONAL_TERMS = ("king-safety", "mobility", "passed", "endgame")
 
 
 @dataclass
@@ -86,7 +86,7 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         records = self_play(RuleSet.load(source), game, games, depth=depth, nodes=nodes,
                             seed=seed, processes=processes, max_plies=max_plies,
                             on_game=on_game)
-    space = space_for(variant, current)
+    space = space_for(variant, current, endgame="endgame" not in without)
     rows, game_of_row = [], []
     for index, record in enumerate(records):
         found = positions(game, space, record)
@@ -111,6 +111,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         free[space.mobility_block()] = False
     if "passed" in without:
         free[space.passed_block()] = False
+    if "endgame" in without:
+        free[space.endgame_block()] = False      # (a file's endgame tables, if it has some)
     theta, k, errors, ridge = _fit_best(space, data.subset(~holdout),
                                         data.subset(holdout) if holdout.any() else None,
                                         ridge, free)
@@ -157,9 +159,11 @@ def _fit(space, train, holdout, ridge, free):
     k = texel.fit_k(train, theta0)
     alpha = np.full(len(theta0), float(ridge[0]))
     alpha[space.square_block()] = float(ridge[1])
+    alpha[space.endgame_square_block()] = float(ridge[1])
     alpha[-1] = 0.0
     lower = np.full(len(theta0), -np.inf)
     lower[:space.square_block().start] = 0.0
+    lower[space.endgame_value_block()] = 0.0
     theta, _ = texel.fit(train, theta0, k, alpha, lower, free)
     errors = {"train": [texel.error(train, theta0, k), texel.error(train, theta, k)]}
     if holdout is not None:
