@@ -289,10 +289,12 @@ cdef inline int* ply_scores(Search* s, int ply) noexcept nogil:
 
 
 cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
-                      int ply) noexcept nogil:
+                      int ply, bint lazy_see=False) noexcept nogil:
     """Give each move its ordering score (ply_scores), higher first: the table's move,
     captures that do not lose (most valuable victim, least valuable taker), promotions,
-    killers, quiet moves by history, losing captures last."""
+    killers, quiet moves by history, losing captures last.  With `lazy_see`, captures
+    are scored as if none lost: pick_move tells the losing ones when it reaches them,
+    so that no exchange is evaluated for a move a cut-off never reaches."""
     cdef int* scores = ply_scores(s, ply)
     cdef int i, sc, frm, sel
     cdef move_t m
@@ -304,7 +306,7 @@ cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
             sc = 1 << 30
         else:
             sc = victim_value(p, m)
-            if sc and USE_SEE and losing_capture(p, s, m):
+            if sc and USE_SEE and not lazy_see and losing_capture(p, s, m):
                 sc = -(1 << 24) + sc     # after the quiet moves (quiescence skips them)
             elif sc:
                 sc = (1 << 24) + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
@@ -339,6 +341,19 @@ cdef inline void bring_best(move_t* mv, int* scores, int i, int n) noexcept nogi
     scores[i] = sc
 
 
+cdef inline void pick_move(Pos* p, Search* s, move_t* mv, int* scores, int i,
+                           int n) noexcept nogil:
+    """bring_best over moves scored with lazy_see: a capture it brings that loses by
+    exchange is scored as a losing capture (after the quiet moves) and the next best
+    is brought instead.  The order is the one score_moves without lazy_see gives."""
+    while True:
+        bring_best(mv, scores, i, n)
+        if not USE_SEE or not (1 << 24) <= scores[i] < (1 << 30) \
+                or not losing_capture(p, s, mv[i]):
+            return
+        scores[i] = -(1 << 24) + victim_value(p, mv[i])
+
+
 cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
                       int ply) noexcept nogil:
     """Sort moves best-first (insertion sort on their scores, which stay in
@@ -368,16 +383,6 @@ cdef inline int captures_only(Pos* p, move_t* mv, int n) noexcept nogil:
             mv[k] = mv[i]
             k += 1
     return k
-
-
-cdef inline int good_captures(Pos* p, Search* s, move_t* mv, int n, int ply) noexcept nogil:
-    """How many moves, at the head of a list order_moves has just sorted, are captures
-    that do not lose material (the moves quiescence searches)."""
-    cdef int* scores = ply_scores(s, ply)
-    cdef int i = 0
-    while i < n and scores[i] >= 0 and victim_value(p, mv[i]):
-        i += 1
-    return i
 
 
 cdef inline void make_null(Pos* p) noexcept nogil:
@@ -490,10 +495,11 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
         if stand > alpha:
             alpha = stand
     n = captures_only(p, mv, gen_captures(p, mv))
-    order_moves(p, s, mv, n, 0, ply)
-    if not forced:
-        n = good_captures(p, s, mv, n, ply)
+    score_moves(p, s, mv, n, 0, ply, True)
     for i in range(n):
+        pick_move(p, s, mv, ply_scores(s, ply), i, n)
+        if not forced and ply_scores(s, ply)[i] < 0:
+            break                 # the rest lose material by exchange too
         if WIDE_MOVES and searched and <uint32_t> mv[i] == <uint32_t> searched:
             # A capture followed by a wall placement (the duck) is searched with one wall
             # square only: which square changes little in a capture sequence, and every
@@ -663,9 +669,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         futile = depth <= s.set.futility_depth and alpha > -MATE_BOUND \
             and static + futility_margin(s, depth) <= alpha
     n = gen_pseudo(p, mv)
-    score_moves(p, s, mv, n, tt_move, ply)
+    score_moves(p, s, mv, n, tt_move, ply, True)
     for i in range(n):
-        bring_best(mv, ply_scores(s, ply), i, n)
+        pick_move(p, s, mv, ply_scores(s, ply), i, n)
         m = mv[i]
         quiet = not victim_value(p, m) and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
         history = s.history[history_index(p, m)] if quiet else 0
