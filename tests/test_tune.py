@@ -441,6 +441,19 @@ def test_tune_match_refuses_bad_odds_in_one_line(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def test_tune_match_names_an_unreadable_against_file(tmp_path):
+    """--against FILE: a file that is not one is one line naming it."""
+    spec = importlib.util.spec_from_file_location("bench_tune_match", TUNE_MATCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    bad = tmp_path / "bad.eval.json"
+    bad.write_text("{not json")
+    with pytest.raises(SystemExit) as exit_info:
+        module.main(["chess", "--odds", "2", "--movetime", "10", "--against", str(bad)])
+    assert str(exit_info.value).startswith("tune_match.py: ")
+    assert "bad.eval.json" in str(exit_info.value)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--games", "0"], "--games: must be 1 or more"),
     (["--depth", "0"], "--depth: must be between 1 and 64"),
