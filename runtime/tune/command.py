@@ -72,7 +72,7 @@ def add_parser(sub):
     tp.add_argument("--seed", type=int, default=1, help="seed of the random openings")
     tp.add_argument("--ridge", type=_ridge, default=None, metavar="VALUES,SQUARES",
                     help="how strongly values and square bonuses are held to their "
-                         "current numbers, in positions of evidence (default: of 2,200 "
+                         "current numbers, in positions of evidence (default: of 0.5,5 2,20 2,200 "
                          "20,2000 200,20000 2000,200000 the one that predicts the "
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
