@@ -130,9 +130,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["mobility"]) == {p.name for p in variant.pieces}
     assert set(params["passed"]) == {"pawn"}          # the type that promotes
     assert len(params["passed"]["pawn"]) == 8         # a bonus a rank
-    assert set(params["endgame"]["values"]) == set(params["values"])
-    assert set(params["endgame"]["pst"]) == set(params["pst"])
-    del params["endgame"]       # (the blend has tests of its own, below)
+    assert "endgame" not in params      # (captures go to hand: the phase never falls)
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -285,6 +283,8 @@ def test_tune_fits_endgame_tables_unless_told_not_to(tmp_path):
     with_blend, without = space_for(variant, None, endgame=True), space_for(variant, None)
     assert with_blend.endgame and not without.endgame
     assert with_blend.size == without.size + len(without.value_types) + without.square_count
+    # Where captured pieces return by drops the phase never falls: no blend to fit.
+    assert not space_for(loader.load_variant("crazyhouse"), None, endgame=True).endgame
     # Endgame numbers start where the middlegame's are (the ridge pulls them there).
     assert (with_blend.theta0[with_blend.endgame_value_block()]
             == with_blend.theta0[:len(with_blend.value_types)]).all()
@@ -509,6 +509,9 @@ def test_tune_learns_from_a_pgn_file(tmp_path, capsys):
     assert "2 games" in capsys.readouterr().out        # the unfinished game says nothing
     data = json.load(open(out))
     assert data["fit"]["source"] == str(pgn) and data["fit"]["search"] == "as played"
+    # Chess's phase falls as pieces come off: endgame tables are fitted too.
+    assert set(data["endgame"]) == {"values", "pst"}
+    assert set(data["endgame"]["pst"]) == set(data["pst"])
 
 
 def test_tune_without_a_term_keeps_it_as_it_is(tmp_path, capsys, tuned_dir):

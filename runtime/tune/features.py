@@ -151,7 +151,9 @@ class Space:
 def space_for(variant, params, endgame=False):
     """The Space of `variant` with the evaluation `params` (None: derived) as start;
     with `endgame`, or where `params` has endgame tables, the endgame blocks too (they
-    start as the middlegame's numbers where `params` has none)."""
+    start as the middlegame's numbers where `params` has none).  Not by `endgame` in a
+    game whose captures go to the captor's hand: its phase never falls (crazyhouse,
+    shogi), so the blend would cost the engine time and change nothing."""
     lowerer = Lowerer(variant, params)
     tables = lowerer.lower()
     learnable = [i for i, p in enumerate(variant.pieces) if not p.royal and p.value is None]
@@ -166,7 +168,8 @@ def space_for(variant, params, endgame=False):
                    tables.passed or [[0] * variant.ranks for _ in range(ntypes)]),
                   safety_types, safety_types if variant.drops else [], list(range(ntypes)),
                   [t for t, piece in enumerate(variant.pieces) if piece.promotion is not None],
-                  (endgame or tables.endgame is not None) and tables.phase_max > 0,
+                  tables.endgame is not None or (endgame and tables.phase_max > 0
+                                                 and not tables.captures_fill_hands),
                   tables.phase_weights, max(tables.phase_max, 1))
     space.tables += (tables.endgame or (tables.values, tables.pst),)
     theta = np.zeros(space.size)
