@@ -80,7 +80,7 @@ cdef inline int board_moves(Pos* p, int colour, move_t* mv) noexcept nogil:
 # squares that lie further apart can take one of these values.
 cdef uint64_t NEXT_TO_MASK = 0
 if 2 * STRIDE + 2 < 64:
-    NEXT_TO_MASK = 7 | 7 << STRIDE | 7 << (2 * STRIDE)
+    NEXT_TO_MASK = (<uint64_t> 7) | (<uint64_t> 7) << STRIDE | (<uint64_t> 7) << (2 * STRIDE)
 
 
 cdef inline bint next_to(int sq, int king) noexcept nogil:
