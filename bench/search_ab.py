@@ -7,7 +7,8 @@ The compiled search reads its pruning parameters at run time (search.pxi, Settin
 `Engine.search_settings()` lists them with their defaults), so one build can play
 itself with two of them: `--a` gives the settings of the side whose points are
 counted, `--b` the other's (each NAME=VALUE, repeatable; unnamed settings keep their
-defaults).  Each random opening (2-4 plies) is played with both colours, at a fixed
+defaults); both use the evaluation a build of the game uses (its learned file, if
+it has one).  Each random opening (2-4 plies) is played with both colours, at a fixed
 time per move (`--movetime`, milliseconds: what a pruning saves or costs in time is
 what counts) or a fixed node budget (`--nodes`); both sides live in each worker
 process and Fairyforge's own Position is the arbiter (runtime/tune/match.py), so it
@@ -20,7 +21,7 @@ import argparse
 import json
 import sys
 
-from fairyforge.compiler import loader
+from fairyforge.compiler import evalparams, loader
 from fairyforge.errors import FairyforgeError
 from fairyforge.playtest.command import _count      # (1 or more, as `tune` counts)
 from fairyforge.tune import match
@@ -47,7 +48,8 @@ def main(argv=None):
         parser.error("--a and --b give the same settings: nothing to compare")
     try:
         variant = loader.load_variant(args.game)
-        _check(variant, a, b)
+        params = evalparams.for_build(variant)     # the evaluation a build of it uses
+        _check(variant, params, a, b)
     except (FairyforgeError, ValueError) as err:  # an unknown game or setting
         raise SystemExit(f"search_ab.py: {err}") from None
     done = []
@@ -58,7 +60,7 @@ def main(argv=None):
               file=sys.stderr, flush=True)
 
     movetime = args.movetime / 1000 if args.movetime else None
-    result = match.run(variant, None, None, games=args.games, nodes=args.nodes,
+    result = match.run(variant, params, params, games=args.games, nodes=args.nodes,
                        max_plies=args.max_plies, processes=args.processes, seed=args.seed,
                        on_game=progress, movetime=movetime, new_search=a, old_search=b)
     limit = f"{args.movetime} ms" if movetime else f"{args.nodes} nodes"
@@ -79,9 +81,9 @@ def _setting(text):
     return name.strip(), int(value)
 
 
-def _check(variant, *settings):
+def _check(variant, params, *settings):
     """Refuse an unknown name or a value out of range here, before any worker does."""
-    engine = match.game_with(variant, None).start().engine
+    engine = match.game_with(variant, params).start().engine
     for each in settings:
         engine.configure_search(**each)
 
