@@ -139,7 +139,7 @@ cdef class Engine:
         self._prepare_search()
         other.use_table(self.table)
         other.search.set = self.search.set
-        set_reductions(&other.search)
+        memcpy(other.search.lmr, self.search.lmr, sizeof(self.search.lmr))
         return other
 
     def search_settings(self):

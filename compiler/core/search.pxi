@@ -345,7 +345,9 @@ cdef inline void pick_move(Pos* p, Search* s, move_t* mv, int* scores, int i,
                            int n) noexcept nogil:
     """bring_best over moves scored with lazy_see: a capture it brings that loses by
     exchange is scored as a losing capture (after the quiet moves) and the next best
-    is brought instead.  The order is the one score_moves without lazy_see gives."""
+    is brought instead.  The order is the one score_moves without lazy_see gives, but
+    for ties among losing captures (one found losing here stands before those it
+    passed): quiescence, which skips losing captures, searches the same moves."""
     while True:
         bring_best(mv, scores, i, n)
         if not USE_SEE or not (1 << 24) <= scores[i] < (1 << 30) \
