@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 MIDDLEGAME = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 0,
             "lmr_divisor": 225, "lmp_depth": 3, "futility_depth": 3, "rfp_depth": 3,
-            "razor_depth": 2}
+            "razor_depth": 2, "iir_depth": 0, "history_malus": 0, "see_depth": 0,
+            "qs_tt": 0, "qs_evasions": 0}
 
 
 def _nodes(game, depth=7, **settings):
@@ -35,7 +36,9 @@ def test_defaults_are_the_measured_ones(games):
 
 @pytest.mark.parametrize("settings", [
     {"null_move": 1}, {"null_move": 1, "null_margin": 100}, {"lmr_divisor": 150},
-    {"lmp_depth": 0}, {"futility_depth": 0}, {"rfp_depth": 0}, {"razor_depth": 0}])
+    {"lmp_depth": 0}, {"futility_depth": 0}, {"rfp_depth": 0}, {"razor_depth": 0},
+    {"iir_depth": 4}, {"history_malus": 1}, {"see_depth": 3}, {"qs_tt": 1},
+    {"qs_evasions": 2}])
 def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""
@@ -76,7 +79,8 @@ def test_helper_threads_search_with_the_same_settings(games):
 def test_mates_are_found_with_every_pruning_on(games, game, fen, mate):
     pos = games[game].position(fen)
     pos.engine.configure_search(null_move=1, null_margin=50, lmr_divisor=150, lmp_depth=5,
-                                futility_depth=6, rfp_depth=6)
+                                futility_depth=6, rfp_depth=6, iir_depth=3, history_malus=1,
+                                see_depth=4, qs_tt=1, qs_evasions=4)
     assert think(pos, depth=6).info.mate == mate
 
 

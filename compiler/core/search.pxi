@@ -19,6 +19,7 @@ cdef enum:
     FORCED_QPLIES = 4           # quiescence plies where a side obliged to capture may not stand pat
     HISTORY_MAX = 16384         # history scores stay within +-HISTORY_MAX (below the killers)
     LMR_SIZE = 64               # depths and move numbers the reduction table covers
+    MAX_QUIETS = 64             # quiet moves a node remembers for the history malus
     EVAL_CACHE_SIZE = 1 << 15   # entries of each search's evaluation cache (a power of two)
     EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS    # cache evaluations where they cost move generations
 
@@ -45,6 +46,16 @@ cdef struct Settings:
     int futility_depth          # futility pruning (quiet moves skipped) within this many plies
     int rfp_depth               # reverse futility (static score above beta) within this many
     int razor_depth             # razoring (static score far below alpha) within this many
+    int iir_depth               # internal iterative reduction: a node this deep or deeper
+                                # that the table knows no move for is searched a ply shallower (0: off)
+    int history_malus           # 1: a cut-off lowers the history of the quiet moves tried before
+                                # it, and late moves with a bad history are reduced a ply more
+    int see_depth               # exchange pruning within this many plies of the horizon (0: off):
+                                # quiet moves that hang more than a pawn a ply, captures that lose
+                                # more than two
+    int qs_tt                   # 1: quiescence takes the table's bounds and tries its move first
+    int qs_evasions             # quiescence plies (from its first) where a side in check
+                                # may not stand pat but tries every move (0: none)
 
 
 cdef struct EvalEntry:
@@ -91,6 +102,11 @@ cdef Settings default_settings() noexcept:
     d.futility_depth = 3
     d.rfp_depth = 3
     d.razor_depth = 2
+    d.iir_depth = 0
+    d.history_malus = 0
+    d.see_depth = 0
+    d.qs_tt = 0
+    d.qs_evasions = 0
     return d
 
 
@@ -468,6 +484,16 @@ cdef inline int game_end_score(int result, int ply) noexcept nogil:
     return 0
 
 
+cdef inline int tt_score(int score, int ply) noexcept nogil:
+    """A score from the table, where mates are stored from the node's view, as seen
+    from the root (`ply` plies above)."""
+    if score > MATE_BOUND:
+        return score - ply
+    if score < -MATE_BOUND:
+        return score + ply
+    return score
+
+
 cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
                  int forced_left) noexcept nogil:
     """Captures only, from a static evaluation the side to move may stand on; where a
@@ -477,8 +503,11 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef int n, i, score, stand
     cdef int reason, result
-    cdef bint forced = False
+    cdef bint forced = False, evading = False
     cdef move_t searched = 0      # (wide moves: the last capture searched)
+    cdef move_t tt_move = 0
+    cdef int legal_count = 0
+    cdef TTHit hit
     s.nodes += 1
     if out_of_time(s):
         return 0
@@ -486,18 +515,33 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
         result = rules_game_end(p, &reason)
         if result:
             return game_end_score(result, ply)
-    stand = static_eval(p, s)
     if ply >= MAX_PLY - 1:
-        return stand
+        return static_eval(p, s)
+    if s.set.qs_tt:
+        hit = tt_read(s, p.key)
+        if hit.flag:
+            score = tt_score(hit.score, ply)
+            if hit.flag == TT_EXACT or (hit.flag == TT_LOWER and score >= beta) or \
+                    (hit.flag == TT_UPPER and score <= alpha):
+                return score
+            tt_move = hit.move
     if HAS_MUST_CAPTURE and forced_left > 0:
         forced = rules_must_capture(p)
+    if FORCED_QPLIES - forced_left < s.set.qs_evasions and in_check(p, p.side):
+        evading = forced = True   # standing pat in check would ignore a mate
     if not forced:
+        stand = static_eval(p, s)
         if stand >= beta:
             return stand
         if stand > alpha:
             alpha = stand
-    n = captures_only(p, mv, gen_captures(p, mv))
-    score_moves(p, s, mv, n, 0, ply, True)
+    elif evading and alpha < -MATE + ply:
+        alpha = -MATE + ply       # (no legal move: returned below)
+    if evading:
+        n = gen_pseudo(p, mv)
+    else:
+        n = captures_only(p, mv, gen_captures(p, mv))
+    score_moves(p, s, mv, n, tt_move, ply, True)
     for i in range(n):
         pick_move(p, s, mv, ply_scores(s, ply), i, n)
         if not forced and ply_scores(s, ply)[i] < 0:
@@ -508,9 +552,10 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             # square would multiply quiescence by the empty squares at each ply.
             continue
         make(p, mv[i])
-        if not legal_after_make(p, mv[i], 1):
+        if not legal_after_make(p, mv[i], 0 if evading else 1):
             unmake(p)
             continue
+        legal_count += 1
         searched = mv[i]
         score = -quiesce(p, s, -beta, -alpha, ply + 1, forced_left - 1)
         unmake(p)
@@ -520,6 +565,8 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             return score
         if score > alpha:
             alpha = score
+    if evading and legal_count == 0:
+        return no_move_score(p, ply)
     return alpha
 
 
@@ -595,6 +642,8 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
         r -= 1
     if history > HISTORY_MAX // 4:
         r -= 1
+    elif s.set.history_malus and history < -HISTORY_MAX // 4:
+        r += 1
     if r > depth - 2:
         r = depth - 2
     return r if r > 0 else 0
@@ -604,6 +653,21 @@ cdef inline bint late_move(Search* s, int depth, int legal_count) noexcept nogil
     """Is a quiet move this late in the ordering, this near the horizon, not worth
     searching at a null-window node (late-move pruning: 3 + depth^2 moves are)?"""
     return depth <= s.set.lmp_depth and legal_count > 3 + depth * depth
+
+
+cdef inline bint loses_exchange(Pos* p, Search* s, move_t m, int depth, bint quiet,
+                                 int taken, int mover) noexcept nogil:
+    """Exchange pruning, with the move `m` just made (`taken`: the value it captured,
+    `mover`: its piece's before it moved): does it lose, if the opponent then exchanges
+    on its square, more than a pawn a ply of `depth` (a quiet move) or two pawns a ply
+    (a capture)?  The caller asks only about the captures the ordering found losing."""
+    cdef int to = move_to(m)
+    if m & F_CASTLE:
+        return False
+    if quiet:
+        return see_reply(p, s, to, 0) > s.least_value * depth
+    return taken + value_on(p, to) - mover - see_reply(p, s, to, 0) \
+        < -2 * s.least_value * depth
 
 
 cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
@@ -626,9 +690,10 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                    bint null_ok) noexcept nogil:
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef move_t best_move = 0, tt_move = 0, m
-    cdef int n, i, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
-    cdef int static, history
-    cdef bint quiet, futile, prunable
+    cdef int n, i, k, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
+    cdef int static, history, taken = 0, mover = 0, nquiets = 0
+    cdef bint quiet, futile, prunable, exchange
+    cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
     cdef TTHit hit
     if ply > 0:
         if repeated(p) or rules_draw(p):
@@ -649,14 +714,12 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     if hit.flag:
         tt_move = hit.move
         if ply > 0 and hit.depth >= depth:
-            score = hit.score
-            if score > MATE_BOUND:
-                score -= ply
-            elif score < -MATE_BOUND:
-                score += ply
+            score = tt_score(hit.score, ply)
             if hit.flag == TT_EXACT or (hit.flag == TT_LOWER and score >= beta) or \
                     (hit.flag == TT_UPPER and score <= alpha):
                 return score
+    if s.set.iir_depth and depth >= s.set.iir_depth and not tt_move:
+        depth -= 1                # no move to try first: a cheaper search finds one
     if s.set.null_move and null_ok and ply > 0 and not checked and beta - alpha == 1 and depth >= 3:
         score = null_move_cutoff(p, s, depth, beta, ply)
         if score != -INF:
@@ -677,6 +740,11 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         m = mv[i]
         quiet = not victim_value(p, m) and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
         history = s.history[history_index(p, m)] if quiet else 0
+        exchange = prunable and depth <= s.set.see_depth and legal_count > 0 \
+            and best > -MATE_BOUND and (quiet or ply_scores(s, ply)[i] < 0)
+        if exchange and not quiet:
+            taken = captured_value(p, m)
+            mover = VALUE[code_type(p.b[move_from(m)])]
         make(p, m)
         if not legal_after_make(p, m, 0):
             unmake(p)
@@ -686,6 +754,10 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                 and quiet and legal_count > 1 and not in_check(p, p.side):
             unmake(p)             # a quiet move cannot lift a hopeless static score,
             continue              # nor is one this late likely to be the best
+        if exchange and not in_check(p, p.side) \
+                and loses_exchange(p, s, m, depth, quiet, taken, mover):
+            unmake(p)             # near the horizon, a move that hangs material
+            continue              # rarely pays it back
         score = search_move(p, s, depth, alpha, beta, ply, legal_count,
                             reduction(p, s, m, depth, legal_count, checked, quiet, ply,
                                       beta - alpha > 1, history))
@@ -703,7 +775,13 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                     s.killers[ply][1] = s.killers[ply][0]
                     s.killers[ply][0] = m
                 history_update(s, p, m, depth * depth)
+                if s.set.history_malus and quiet:
+                    for k in range(nquiets):
+                        history_update(s, p, quiets[k], -depth * depth)
             break
+        if quiet and nquiets < MAX_QUIETS:
+            quiets[nquiets] = m
+            nquiets += 1
     if legal_count == 0:
         return no_move_score(p, ply)
     tt_write(s, p.key, best_move, best + ply if best > MATE_BOUND else
