@@ -17,6 +17,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
                      "holes": {"knight": -9, ...}},
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
+     "threats": {"to_move": {"queen": 20, ...},   # optional: see THREATS below
+                 "waiting": {"queen": 90, ...}},
      "endgame": {"values": {...}, "pst": {...}},   # optional: see ENDGAME below
      "fit": {...}}                           # how it was fitted (informational)
 
@@ -59,6 +61,15 @@ KING_SAFETY = ("shelter", "near", "attacks", "holes")
 # Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).
+# Threats (evaluate.pxi `activity`): a bonus per piece type, in centipawns, for each
+# board move (a mobility move) that captures an enemy piece of that type, not royal,
+# with a piece worth less than it (a threat the exchange cannot answer).  Two tables:
+#   to_move  the threat's side is to move (it may take: quiescence sees that too);
+#   waiting  the other side is to move (it must save the piece: two such threats, a
+#            fork, usually win one, and a static score at quiescence's stand pat
+#            sees them only here).
+# A file without them has none.
+THREATS = ("to_move", "waiting")
 # Endgame (evaluate.pxi `blend`): board values and square tables, as "values" and "pst",
 # for a game's end; the engine blends them with the others by phase (compiler/lower.py
 # `phase`: the value of the pieces in play, but the cheapest type's, against the
@@ -155,6 +166,11 @@ def read(path):
     for term, table in safety.items():
         if not _number_table(table):
             raise ParameterFileError(f"{path}: king_safety {term}: expected numbers by piece")
+    threats = data.get("threats", {})
+    if not isinstance(threats, dict) or set(threats) - set(THREATS) \
+            or not all(_number_table(table) for table in threats.values()):
+        raise ParameterFileError(f"{path}: threats holds only {', '.join(THREATS)}, "
+                                 "each a table of numbers by piece")
     if not _number_table(data.get("mobility", {})):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
     passed = data.get("passed", {})
@@ -196,6 +212,7 @@ def check_pieces(data, variant, path):
     tables += [(f"king_safety {term}", table)
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
+    tables += [(f"threats {term}", table) for term, table in data.get("threats", {}).items()]
     tables.append(("passed", data.get("passed", {})))
     endgame = data.get("endgame", {})
     tables += [(f"endgame {field}", endgame.get(field, {})) for field in ("values", "pst")]
@@ -263,7 +280,9 @@ def canonical(data):
     used = {k: data[k] for k in ("values", "hand_values", "pst", "symmetry")}
     if data.get("king_safety"):
         used["king_safety"] = data["king_safety"]
-    for term in ("mobility", "passed"):
+    # (every table the engine reads: one left out here would let a build with other
+    # numbers reuse a cached module)
+    for term in ("mobility", "passed", "threats", "endgame"):
         if data.get(term):
             used[term] = data[term]
     return json.dumps(used, sort_keys=True)

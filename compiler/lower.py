@@ -68,6 +68,8 @@ class Tables:
                                       # mobility term (compiler/evalparams.py)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
                                       # for a passed piece, or None: no passed term
+    threats: dict = None              # {"to_move"|"waiting": per type (centipawns)}, or
+                                      # None: no threat term (compiler/evalparams.py)
     endgame: tuple = None             # (values, pst) as a game ends, blended with `values`
                                       # and `pst` by phase, or None: no blend (evalparams.py)
     phase_weights: list = None        # per type: what a piece of it adds to the phase
@@ -295,6 +297,16 @@ class Lowerer:
         learned = (self.params or {}).get("mobility", {})
         table = [int(round(max(-500, min(500, learned.get(p.name, 0))))) for p in self.v.pieces]
         return table if any(table) else None
+
+    def threats(self):
+        """The learned threat bonuses (evalparams THREATS: per victim type, centipawns),
+        a row per term, or None where there are none.  Never on a royal piece (an
+        attack on it is check, which the search sees)."""
+        from .evalparams import THREATS
+        learned = (self.params or {}).get("threats", {})
+        rows = {term: [0 if p.royal else int(round(max(-2000, min(2000, learned.get(
+            term, {}).get(p.name, 0))))) for p in self.v.pieces] for term in THREATS}
+        return rows if any(any(row) for row in rows.values()) else None
 
     def passed(self):
         """The learned passed-piece bonuses (evalparams: per type that promotes, one a
@@ -533,6 +545,7 @@ class Lowerer:
         tables.king_safety = self.king_safety(royal)
         tables.mobility = self.mobility()
         tables.passed = self.passed()
+        tables.threats = self.threats()
         tables.phase_weights, tables.phase_max = self.phase(tables.values)
         if tables.phase_max > 0:
             tables.endgame = self.endgame(tables.values, tables.pst)

@@ -226,7 +226,8 @@ def _features_agree_with_the_engine(game, params):
             slots, counts, score = features(space, engine.board(), engine.hands(),
                                             game.meta["squares"], royals,
                                             engine.mobility_counts(),
-                                            engine.king_attack_counts())
+                                            engine.king_attack_counts(),
+                                            engine.threat_counts(), engine.state()[0])
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -273,6 +274,58 @@ def test_endgame_tables_are_blended_in_by_phase():
     assert pos.engine.evaluate() == (middle * phase + end * (setup_phase - phase)) // setup_phase
     assert pos.engine.evaluate() > middle + 200         # mostly the ending's numbers
     _features_agree_with_the_engine(game, params)
+
+
+def _flat_chess(**sections):
+    flat = [[0] * 8 for _ in range(8)]
+    return {"format": 1, "game": "chess", "symmetry": "mirror",
+            "values": {"pawn": 100, "knight": 300, "bishop": 310, "rook": 500,
+                       "queen": 900},
+            "hand_values": {}, "pst": {name: flat for name in
+                                       ("pawn", "knight", "bishop", "rook", "queen", "king")},
+            **sections}
+
+
+def test_threats_count_cheaper_attackers_by_who_is_to_move():
+    """A piece a cheaper enemy piece can take earns the taker's side THREAT (by the
+    victim's type): `to_move` when the taker's side moves next, `waiting` when the
+    victim's does; an attack by a piece worth as much or more, and one on the king,
+    earn nothing.  The tuner's features add up to the engine's sum."""
+    game, params = _chess_with(_flat_chess(threats={"to_move": {"rook": 7, "queen": 11},
+                                                    "waiting": {"rook": 40, "queen": 90}}))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(fen):
+        # (the same position without the term: the difference, from White's view)
+        sign = 1 if " w " in fen else -1
+        return sign * (game.position(fen).engine.evaluate()
+                       - plain.position(fen).engine.evaluate())
+
+    # White's knight on d5 attacks Black's rook on c7 (and the queen on e7, by the
+    # knight's move too); Black's rook on c7 attacks nothing cheaper-taken.
+    fork = "4k3/2r1q3/8/3N4/8/8/8/K7 {} - - 0 1"
+    assert edge(fork.format("w")) == 7 + 11                  # White may take: to_move
+    assert edge(fork.format("b")) == 40 + 90                 # Black must answer: waiting
+    # The d3 queen and d5 rook attack each other: only the rook's attack is a threat.
+    assert edge("4k3/8/8/3r4/8/3Q4/8/K7 w - - 0 1") == -90
+    assert edge("4k3/8/8/3r4/8/3Q4/8/K7 b - - 0 1") == -11
+    # A pawn on d6 attacks the e7 queen (a pawn attacks the king on e7: nothing).
+    assert edge("7k/4q3/3P4/8/8/8/8/K7 w - - 0 1") == 11
+    assert edge("7k/4q3/3P4/8/8/8/8/K7 b - - 0 1") == 90
+    assert edge("8/4k3/3P4/8/8/8/8/K7 b - - 0 1") == 0
+    assert "HAS_THREATS = 1" in open(game.source_path).read()
+    assert "HAS_THREATS = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params)
+
+
+def test_the_cache_key_holds_every_table_a_build_reads():
+    """Two files that differ only in their endgame or threat tables build two modules:
+    a cache key that left a table out would reuse the first build for the second."""
+    flat = _flat_chess()
+    keys = {evalparams.canonical(flat),
+            evalparams.canonical({**flat, "endgame": {"values": {"queen": 1000}}}),
+            evalparams.canonical({**flat, "threats": {"waiting": {"queen": 50}}})}
+    assert len(keys) == 3
 
 
 def test_tune_fits_endgame_tables_unless_told_not_to(tmp_path):
@@ -349,6 +402,9 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("endgame", {"pst": {"king": [[None] * 8] * 8}}, "endgame holds"),
     ("endgame", {"kings": {}}, "endgame holds \"values\" .* nothing else"),
     ("endgame", [1], "endgame holds"),
+    ("threats", {"hanging": {}}, "threats holds only to_move, waiting"),
+    ("threats", {"waiting": {"queen": "a lot"}}, "threats holds only"),
+    ("threats", {"waiting": {"dragon": 5}}, "threats waiting: no piece named dragon"),
 ])
 def test_a_bad_optional_table_is_an_error_naming_the_file(tuned_dir, field, table, message):
     from fairyforge.compiler import loader

@@ -466,6 +466,27 @@ cdef class Engine:
         KS_ATTACKS on.  All 0 in a game without a royal piece."""
         return self._board_move_counts(True)
 
+    def threat_counts(self):
+        """For each type, the board moves that take an enemy piece of it with a piece
+        worth less (evaluate.pxi `threatened`, what THREAT counts), by the taker's side:
+        White's threats (on Black's pieces, by the victim's type) then Black's, whoever
+        is to move (royal victims counted too, though THREAT is 0 there): the features
+        `fairyforge tune` fits THREAT on."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef int n, i, colour, victim
+        if out == NULL:
+            raise MemoryError()
+        counts = [0] * (2 * NTYPES)
+        for colour in range(2):
+            n = board_moves(&self.pos, colour, out)
+            for i in range(n):
+                victim = threatened(&self.pos, out[i], code_type(self.pos.b[move_from(out[i])]))
+                if victim >= 0:
+                    counts[colour * NTYPES + victim] += 1
+        free(out)
+        return counts
+
     cdef list _board_move_counts(self, bint near_king):
         """Each type's board moves, White's types then Black's; with `near_king`, only
         those next to the enemy royal piece or onto it."""

@@ -1,8 +1,8 @@
 # Static evaluation: the same for every game (hand-written, included by every generated
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety,
-# MOBILITY and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS,
-# HAS_MOBILITY, HAS_PASSED), and the rules' own terms (rules_evaluate).
+# MOBILITY, THREAT and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS,
+# HAS_MOBILITY, HAS_THREATS, HAS_PASSED), and the rules' own terms (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -93,21 +93,38 @@ cdef inline bint next_to(int sq, int king) noexcept nogil:
     return abs(sq % STRIDE - king % STRIDE) <= 1 and abs(sq // STRIDE - king // STRIDE) <= 1
 
 
+cdef inline int threatened(Pos* p, move_t m, int t) noexcept nogil:
+    """The type of the enemy piece the board move `m` of a piece of type `t` takes, if
+    that piece is worth more than the taker (and not royal: THREAT is 0 there), else -1."""
+    cdef int victim = p.b[move_to(m)]
+    if victim <= OFF or code_colour(victim) == code_colour(p.b[move_from(m)]) \
+            or VALUE[code_type(victim)] <= VALUE[t]:
+        return -1
+    return code_type(victim)
+
+
 cdef int activity(Pos* p, int colour) noexcept nogil:
     """What `colour`'s board moves (board_moves) are worth: for each, its piece's
-    MOBILITY and, when it lands next to the enemy royal piece or on it, the enemy's
-    KS_ATTACKS (a bonus for the royal piece's side, so taken off here).  Dynamic terms:
-    the square tables know where a piece stands, these how free it is there (a bishop
-    behind its own pawns has few moves) and how much of it bears on the enemy king."""
+    MOBILITY, when it lands next to the enemy royal piece or on it the enemy's
+    KS_ATTACKS (a bonus for the royal piece's side, so taken off here), and when it
+    takes a piece worth more than the taker, THREAT (by whether `colour` is to move).
+    Dynamic terms: the square tables know where a piece stands, these how free it is
+    there (a bishop behind its own pawns has few moves), how much of it bears on the
+    enemy king and what it attacks."""
     cdef move_t mv[MAX_MOVES]
-    cdef int n = board_moves(p, colour, mv), i, t, score = 0
+    cdef int n = board_moves(p, colour, mv), i, t, victim, score = 0
     cdef int king = p.royal[colour ^ 1] if HAS_KING_ATTACKS else -1
+    cdef int* threat = THREAT + (0 if colour == p.side else NTYPES)
     for i in range(n):
         t = code_type(p.b[move_from(mv[i])])
         if HAS_MOBILITY:
             score += MOBILITY[t]
         if HAS_KING_ATTACKS and king >= 0 and next_to(move_to(mv[i]), king):
             score -= KS_ATTACKS[t]
+        if HAS_THREATS:
+            victim = threatened(p, mv[i], t)
+            if victim >= 0:
+                score += threat[victim]
     return score
 
 
@@ -164,7 +181,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
             score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
     if HAS_KING_SAFETY:
         score += king_safety(p, 0) - king_safety(p, 1)
-    if HAS_MOBILITY or HAS_KING_ATTACKS:
+    if HAS_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS:
         score += activity(p, 0) - activity(p, 1)
     score += rules_evaluate(p)
     return score if p.side == 0 else -score

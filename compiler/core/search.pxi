@@ -21,7 +21,7 @@ cdef enum:
     LMR_SIZE = 64               # depths and move numbers the reduction table covers
     MAX_QUIETS = 64             # quiet moves a node remembers for the history malus
     EVAL_CACHE_SIZE = 1 << 15   # entries of each search's evaluation cache (a power of two)
-    EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS    # cache evaluations where they cost move generations
+    EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS | HAS_THREATS   # cache evaluations where they cost move generations
 
 
 cdef struct TTEntry:

@@ -77,8 +77,9 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "mobility, passed, endgame (mobility costs a move generation a "
-                         "side per evaluation; endgame: values and square tables for the "
+                         "mobility, threats, passed, endgame (mobility and threats cost a "
+                         "move generation a side per evaluation; threats: pieces a cheaper "
+                         "enemy piece attacks; endgame: values and square tables for the "
                          "game's end, blended in by phase; see docs/engine.md)")
     tp.add_argument("--eval-weight", type=_weight, default=0.0, metavar="W",
                     help="with --from-pgn: learn from the games' [%%eval] comments too, "
@@ -167,6 +168,7 @@ def format_report(report):
         lines.append(line)
     lines += _king_safety_lines(report.data.get("king_safety"))
     lines += _mobility_lines(report.data.get("mobility"))
+    lines += _threat_lines(report.data.get("threats"))
     lines += _passed_lines(report.data.get("passed"))
     return "\n".join(lines)
 
@@ -175,6 +177,15 @@ def _passed_lines(passed):
     """The learned passed-piece bonuses, a line per type with any (rank 1 first)."""
     return [f"passed {name} (centipawns by rank): " + " ".join(f"{b:+d}" for b in row)
             for name, row in (passed or {}).items() if any(row)]
+
+
+def _threat_lines(threats):
+    """The learned threat bonuses (centipawns for the threatening side), a line per
+    term with any."""
+    return [f"threats, {term.replace('_', ' ')} (centipawns a threat, by the piece "
+            "threatened): " + ", ".join(f"{name} {bonus:+d}" for name, bonus in table.items()
+                                        if bonus)
+            for term, table in (threats or {}).items() if any(table.values())]
 
 
 def _mobility_lines(mobility):

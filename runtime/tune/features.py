@@ -26,6 +26,9 @@ optimiser sees numbers of one size):
   shelter[t], near[t], attacks[t]   for each type, in a game with a royal piece
   holes[t]        for each type, in a drop game with a royal piece
   mobility[t]     for each type
+  threats[term, t]  for each term (evalparams.THREATS: the taker's side to move, or
+                  waiting) and each type not royal: board moves that take a piece of
+                  it with a cheaper one (Engine.threat_counts), the taker's minus the other's
   passed[t, r]    for each type that promotes and each rank (its owner's)
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
@@ -63,6 +66,7 @@ class Space:
     endgame: bool = False        # values and squares blended with endgame ones by phase
     phase_weights: list = ()     # per type: what a piece adds to the phase (lower.py)
     phase_max: int = 1           # the setup's phase
+    threat_types: list = ()      # types with a threat slot per term (those not royal)
 
     @property
     def files(self):
@@ -83,6 +87,10 @@ class Space:
 
     @property
     def passed_start(self):
+        return self.threats_start + len(evalparams.THREATS) * len(self.threat_types)
+
+    @property
+    def threats_start(self):
         return self.mobility_start + len(self.mobility_types)
 
     @property
@@ -123,7 +131,15 @@ class Space:
         return self.mobility_start + self.mobility_types.index(t)
 
     def mobility_block(self):
-        return slice(self.mobility_start, self.passed_start)
+        return slice(self.mobility_start, self.threats_start)
+
+    def threat_slot(self, term, t):
+        """The slot of threat `term` (evalparams.THREATS) on type t."""
+        block = evalparams.THREATS.index(term) * len(self.threat_types)
+        return self.threats_start + block + self.threat_types.index(t)
+
+    def threats_block(self):
+        return slice(self.threats_start, self.passed_start)
 
     def passed_slot(self, t, rank):
         """The slot of a passed piece of type t on `rank`, counted from its owner's side."""
@@ -170,8 +186,10 @@ def space_for(variant, params, endgame=False):
                   [t for t, piece in enumerate(variant.pieces) if piece.promotion is not None],
                   tables.endgame is not None or (endgame and tables.phase_max > 0
                                                  and not tables.captures_fill_hands),
-                  tables.phase_weights, max(tables.phase_max, 1))
-    space.tables += (tables.endgame or (tables.values, tables.pst),)
+                  tables.phase_weights, max(tables.phase_max, 1),
+                  [t for t, piece in enumerate(variant.pieces) if not piece.royal])
+    space.tables += (tables.endgame or (tables.values, tables.pst),
+                     tables.threats or {term: [0] * ntypes for term in evalparams.THREATS})
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -187,6 +205,9 @@ def space_for(variant, params, endgame=False):
             theta[space.safety_slot(term, t)] = space.tables[3][term][t] / 100
     for t in space.mobility_types:
         theta[space.mobility_slot(t)] = space.tables[4][t] / 100
+    for term in evalparams.THREATS:
+        for t in space.threat_types:
+            theta[space.threat_slot(term, t)] = space.tables[7][term][t] / 100
     for t in space.passer_types:
         for rank in range(variant.ranks):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
@@ -203,7 +224,8 @@ def space_for(variant, params, endgame=False):
     return space
 
 
-def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None):
+def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None,
+             threats=None, side=WHITE):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
@@ -212,7 +234,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     piece, -1 for none (engine.royal_square); mobility: each type's board moves, White's
     types then Black's (engine.mobility_counts()), None to leave mobility out; attacks:
     each type's board moves next to the enemy royal piece, White's types then Black's
-    (engine.king_attack_counts()), None to leave king attacks out."""
+    (engine.king_attack_counts()), None to leave king attacks out; threats: each type's
+    pieces a cheaper enemy board move takes, by the taker, White's then Black's
+    (engine.threat_counts()), None to leave threats out; side: the side to move."""
     values, hand_values, pst = space.tables[:3]
     values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
@@ -259,7 +283,27 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 slots.append(space.mobility_slot(t))
                 counts.append(moves)
                 score += moves * space.tables[4][t]
+    if threats is not None:
+        score += _threats(space, threats, side, slots, counts)
     return slots, counts, score
+
+
+def _threats(space, threats, side, slots, counts):
+    """Add the threat features (as compiler/core/evaluate.pxi `activity` counts them:
+    each side's by whether it is to move); their terms now, centipawns from White's view."""
+    ntypes = len(space.variant.pieces)
+    learned = space.tables[7]
+    score = 0
+    for colour in (WHITE, BLACK):
+        term = "to_move" if colour == side else "waiting"
+        sign = 1 if colour == WHITE else -1
+        for t in space.threat_types:
+            count = threats[colour * ntypes + t]
+            if count:
+                slots.append(space.threat_slot(term, t))
+                counts.append(sign * count)
+                score += sign * count * learned[term][t]
+    return score
 
 
 def _phase(space, board, hands):
@@ -360,6 +404,10 @@ def to_params(space, theta, fit_info):
     if space.mobility_types:
         data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
                             for t in space.mobility_types}
+    if space.threat_types:
+        data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
+                                  for t in space.threat_types}
+                           for term in evalparams.THREATS}
     if space.passer_types:
         data["passed"] = {pieces[t].name: [int(round(100 * theta[space.passed_slot(t, rank)]))
                                            for rank in range(space.ranks)]

@@ -136,7 +136,8 @@ def positions(game, space, record):
             royals = (engine.royal_square(0), engine.royal_square(1))
             slots, counts, pieces = features(space, board, hands, squares, royals,
                                              engine.mobility_counts(),
-                                             engine.king_attack_counts())
+                                             engine.king_attack_counts(),
+                                             engine.threat_counts(), engine.state()[0])
             white_view = engine.evaluate() * (1 if engine.state()[0] == 0 else -1)
             teacher = record.evals[ply] if record.evals and ply < len(record.evals) else None
             candidate = (slots, counts, (white_view - pieces) / 100, y, teacher)
