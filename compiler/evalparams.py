@@ -17,6 +17,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
                      "holes": {"knight": -9, ...}},
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
+     "structure": {"doubled": {"pawn": -12}, "isolated": {"pawn": -10},
+                   "pair": {"bishop": 35}},   # optional: see STRUCTURE below
      "threats": {"to_move": {"queen": 20, ...},   # optional: see THREATS below
                  "waiting": {"queen": 90, ...}},
      "endgame": {"values": {...}, "pst": {...}},   # optional: see ENDGAME below
@@ -70,6 +72,15 @@ KING_SAFETY = ("shelter", "near", "attacks", "holes")
 #            sees them only here).
 # A file without them has none.
 THREATS = ("to_move", "waiting")
+# Structure (evaluate.pxi `structure`): bonuses by piece type, in centipawns, for a
+# side's own pieces on the board:
+#   doubled   for each piece of a type that promotes with another of its type on its
+#             file (a file with n of them counts n - 1: chess's doubled pawns);
+#   isolated  for each piece of a type that promotes with none of its type on the
+#             files beside it (chess's isolated pawns);
+#   pair      for two or more pieces of a type, not royal (chess's bishop pair).
+# A file without them has none.
+STRUCTURE = ("doubled", "isolated", "pair")
 # Endgame (evaluate.pxi `blend`): board values and square tables, as "values" and "pst",
 # for a game's end; the engine blends them with the others by phase (compiler/lower.py
 # `phase`: the value of the pieces in play, but the cheapest type's, against the
@@ -171,6 +182,11 @@ def read(path):
             or not all(_number_table(table) for table in threats.values()):
         raise ParameterFileError(f"{path}: threats holds only {', '.join(THREATS)}, "
                                  "each a table of numbers by piece")
+    structure = data.get("structure", {})
+    if not isinstance(structure, dict) or set(structure) - set(STRUCTURE) \
+            or not all(_number_table(table) for table in structure.values()):
+        raise ParameterFileError(f"{path}: structure holds only {', '.join(STRUCTURE)}, "
+                                 "each a table of numbers by piece")
     if not _number_table(data.get("mobility", {})):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
     passed = data.get("passed", {})
@@ -213,6 +229,8 @@ def check_pieces(data, variant, path):
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
     tables += [(f"threats {term}", table) for term, table in data.get("threats", {}).items()]
+    tables += [(f"structure {term}", table)
+               for term, table in data.get("structure", {}).items()]
     tables.append(("passed", data.get("passed", {})))
     endgame = data.get("endgame", {})
     tables += [(f"endgame {field}", endgame.get(field, {})) for field in ("values", "pst")]
@@ -227,6 +245,11 @@ def check_pieces(data, variant, path):
                 raise ParameterFileError(f"{path}: {field} {name}: expected {variant.ranks} "
                                          f"rows of {variant.files} values")
     promoting = {p.name for p in variant.pieces if p.promotion is not None}
+    for term in ("doubled", "isolated"):
+        for name in data.get("structure", {}).get(term, {}):
+            if name not in promoting:
+                raise ParameterFileError(f"{path}: structure {term} {name}: only a piece "
+                                         "that promotes has this bonus")
     for name, row in data.get("passed", {}).items():
         if name not in promoting:
             raise ParameterFileError(f"{path}: passed {name}: only a piece that promotes "
@@ -282,7 +305,7 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("mobility", "passed", "threats", "endgame"):
+    for term in ("mobility", "passed", "threats", "structure", "endgame"):
         if data.get(term):
             used[term] = data[term]
     return json.dumps(used, sort_keys=True)

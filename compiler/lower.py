@@ -68,6 +68,8 @@ class Tables:
                                       # mobility term (compiler/evalparams.py)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
                                       # for a passed piece, or None: no passed term
+    structure: dict = None            # {"doubled"|"isolated"|"pair": per type (centipawns)},
+                                      # or None: no structure term (compiler/evalparams.py)
     threats: dict = None              # {"to_move"|"waiting": per type (centipawns)}, or
                                       # None: no threat term (compiler/evalparams.py)
     endgame: tuple = None             # (values, pst) as a game ends, blended with `values`
@@ -308,6 +310,16 @@ class Lowerer:
             term, {}).get(p.name, 0))))) for p in self.v.pieces] for term in THREATS}
         return rows if any(any(row) for row in rows.values()) else None
 
+    def structure(self):
+        """The learned structure bonuses (evalparams STRUCTURE: per type, centipawns),
+        a row per term, or None where there are none (doubled and isolated only for
+        types that promote, pair never for a royal one: evalparams.check_pieces)."""
+        from .evalparams import STRUCTURE
+        learned = (self.params or {}).get("structure", {})
+        rows = {term: [0 if p.royal else int(round(max(-2000, min(2000, learned.get(
+            term, {}).get(p.name, 0))))) for p in self.v.pieces] for term in STRUCTURE}
+        return rows if any(any(row) for row in rows.values()) else None
+
     def passed(self):
         """The learned passed-piece bonuses (evalparams: per type that promotes, one a
         rank), a row per type (0s for the others), or None where there are none."""
@@ -546,6 +558,7 @@ class Lowerer:
         tables.mobility = self.mobility()
         tables.passed = self.passed()
         tables.threats = self.threats()
+        tables.structure = self.structure()
         tables.phase_weights, tables.phase_max = self.phase(tables.values)
         if tables.phase_max > 0:
             tables.endgame = self.endgame(tables.values, tables.pst)

@@ -318,14 +318,38 @@ def test_threats_count_cheaper_attackers_by_who_is_to_move():
     _features_agree_with_the_engine(game, params)
 
 
+def test_structure_counts_doubled_isolated_and_pairs():
+    """Doubled and isolated pieces of a type that promotes, and pairs, each earn
+    their side the file's bonus; the tuner's features add up to the engine's sum."""
+    game, params = _chess_with(_flat_chess(structure={
+        "doubled": {"pawn": -13}, "isolated": {"pawn": -7}, "pair": {"bishop": 41}}))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(board):
+        fen = board + " w - - 0 1"
+        return game.position(fen).engine.evaluate() - plain.position(fen).engine.evaluate()
+
+    assert edge("4k3/8/8/8/8/8/3PP3/4K3") == 0                  # d2, e2: neither
+    assert edge("4k3/8/8/8/8/3P4/3P4/4K3") == -13 - 2 * 7       # d2, d3: doubled, isolated
+    assert edge("4k3/8/8/8/8/P7/P1P5/4K3") == -13 - 3 * 7       # a-pawns doubled; all isolated
+    assert edge("4k3/8/8/8/8/P7/PP6/4K3") == -13                # a2, a3 doubled, b2 beside them
+    assert edge("4k3/8/8/8/8/8/8/2B1KB2") == 41                 # White's two bishops
+    assert edge("2b1kb2/8/8/8/8/8/8/2B1KB2") == 0               # both sides' pairs
+    assert edge("4k3/p7/8/8/8/8/8/4K3") == 7                    # Black's isolated a7
+    assert "HAS_STRUCTURE = 1" in open(game.source_path).read()
+    assert "HAS_STRUCTURE = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params)
+
+
 def test_the_cache_key_holds_every_table_a_build_reads():
     """Two files that differ only in their endgame or threat tables build two modules:
     a cache key that left a table out would reuse the first build for the second."""
     flat = _flat_chess()
     keys = {evalparams.canonical(flat),
             evalparams.canonical({**flat, "endgame": {"values": {"queen": 1000}}}),
-            evalparams.canonical({**flat, "threats": {"waiting": {"queen": 50}}})}
-    assert len(keys) == 3
+            evalparams.canonical({**flat, "threats": {"waiting": {"queen": 50}}}),
+            evalparams.canonical({**flat, "structure": {"pair": {"bishop": 50}}})}
+    assert len(keys) == 4
 
 
 def test_tune_fits_endgame_tables_unless_told_not_to(tmp_path):
@@ -403,6 +427,9 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("endgame", {"kings": {}}, "endgame holds \"values\" .* nothing else"),
     ("endgame", [1], "endgame holds"),
     ("threats", {"hanging": {}}, "threats holds only to_move, waiting"),
+    ("structure", {"tripled": {}}, "structure holds only doubled, isolated, pair"),
+    ("structure", {"doubled": {"knight": -5}}, "structure doubled knight: only a piece that promotes"),
+    ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),
     ("threats", {"waiting": {"queen": "a lot"}}, "threats holds only"),
     ("threats", {"waiting": {"dragon": 5}}, "threats waiting: no piece named dragon"),
 ])

@@ -1,8 +1,9 @@
 # Static evaluation: the same for every game (hand-written, included by every generated
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety,
-# MOBILITY, THREAT and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS,
-# HAS_MOBILITY, HAS_THREATS, HAS_PASSED), and the rules' own terms (rules_evaluate).
+# MOBILITY, THREAT, ST_* (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY,
+# HAS_KING_ATTACKS, HAS_MOBILITY, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules'
+# own terms (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -143,6 +144,28 @@ cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:
     return PASSED[code_type(pc) * RANKS + own_rank]
 
 
+cdef int structure(unsigned char* count, unsigned char* by_file, int colour) noexcept nogil:
+    """The structure bonuses of `colour`'s pieces on the board (ST_*): `count` holds
+    each side's pieces by type, `by_file` those of the ST_FILED types by type and file
+    (evaluate fills both)."""
+    cdef int t, f, n, score = 0
+    cdef unsigned char* files
+    for t in range(NTYPES):
+        if count[colour * NTYPES + t] >= 2:
+            score += ST_PAIR[t]
+        if not ST_FILED[t]:
+            continue
+        files = by_file + (colour * NTYPES + t) * FILES
+        for f in range(FILES):
+            n = files[f]
+            if n == 0:
+                continue
+            score += (n - 1) * ST_DOUBLED[t]
+            if (f == 0 or files[f - 1] == 0) and (f == FILES - 1 or files[f + 1] == 0):
+                score += n * ST_ISOLATED[t]
+    return score
+
+
 cdef inline int blend(int middle, int end, int phase) noexcept nogil:
     """`middle` at the setup's phase (PHASE_MAX) or above, `end` at 0, in proportion
     between (C's division, towards zero: runtime/tune/features.py does the same)."""
@@ -153,14 +176,24 @@ cdef inline int blend(int middle, int end, int phase) noexcept nogil:
 
 cdef int evaluate(Pos* p) noexcept nogil:
     """Material, square bonuses (blended with the endgame's by phase where they are
-    learned: HAS_ENDGAME), passed pieces, pieces in hand, king safety, mobility and
-    king attacks, and the rules' own terms (rules_evaluate), from the side to move's
+    learned: HAS_ENDGAME), passed pieces, pieces in hand, king safety, structure,
+    mobility, king attacks and threats, and the rules' own terms (rules_evaluate), from the side to move's
     view."""
     cdef int score = 0, passed = 0, end = 0, phase = 0, sq, pc, v, t
+    cdef unsigned char count[2 * NTYPES]              # (HAS_STRUCTURE: by side and type,
+    cdef unsigned char by_file[2 * NTYPES * FILES]    # and by file for ST_FILED types)
+    if HAS_STRUCTURE:
+        memset(count, 0, sizeof(count))
+        memset(by_file, 0, sizeof(by_file))
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
         if pc > OFF:
             t = code_type(pc)
+            if HAS_STRUCTURE:
+                count[code_colour(pc) * NTYPES + t] += 1
+                if ST_FILED[t]:
+                    by_file[(code_colour(pc) * NTYPES + t) * FILES
+                            + sq % STRIDE - FIRST_SQ % STRIDE] += 1
             v = VALUE[t] + PST[pc * NSQ + sq]
             score += v if code_colour(pc) == 0 else -v
             if HAS_ENDGAME:
@@ -181,6 +214,8 @@ cdef int evaluate(Pos* p) noexcept nogil:
             score += HAND_VALUE[t] * (p.hand[t] - p.hand[NTYPES + t])
     if HAS_KING_SAFETY:
         score += king_safety(p, 0) - king_safety(p, 1)
+    if HAS_STRUCTURE:
+        score += structure(count, by_file, 0) - structure(count, by_file, 1)
     if HAS_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS:
         score += activity(p, 0) - activity(p, 1)
     score += rules_evaluate(p)

@@ -77,9 +77,10 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "mobility, threats, passed, endgame (mobility and threats cost a "
-                         "move generation a side per evaluation; threats: pieces a cheaper "
-                         "enemy piece attacks; endgame: values and square tables for the "
+                         "mobility, threats, structure, passed, endgame (mobility and "
+                         "threats cost a move generation a side per evaluation; threats: "
+                         "pieces a cheaper enemy piece attacks; structure: doubled and "
+                         "isolated pawns, pairs; endgame: values and square tables for the "
                          "game's end, blended in by phase; see docs/engine.md)")
     tp.add_argument("--eval-weight", type=_weight, default=0.0, metavar="W",
                     help="with --from-pgn: learn from the games' [%%eval] comments too, "
@@ -169,6 +170,7 @@ def format_report(report):
     lines += _king_safety_lines(report.data.get("king_safety"))
     lines += _mobility_lines(report.data.get("mobility"))
     lines += _threat_lines(report.data.get("threats"))
+    lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))
     return "\n".join(lines)
 
@@ -186,6 +188,14 @@ def _threat_lines(threats):
             "threatened): " + ", ".join(f"{name} {bonus:+d}" for name, bonus in table.items()
                                         if bonus)
             for term, table in (threats or {}).items() if any(table.values())]
+
+
+def _structure_lines(structure):
+    """The learned structure bonuses (centipawns for the pieces' side), a line per
+    term with any."""
+    return [f"structure, {term} (centipawns): " + ", ".join(
+                f"{name} {bonus:+d}" for name, bonus in table.items() if bonus)
+            for term, table in (structure or {}).items() if any(table.values())]
 
 
 def _mobility_lines(mobility):

@@ -29,6 +29,8 @@ optimiser sees numbers of one size):
   threats[term, t]  for each term (evalparams.THREATS: the taker's side to move, or
                   waiting) and each type not royal: board moves that take a piece of
                   it with a cheaper one (Engine.threat_counts), the taker's minus the other's
+  structure: doubled[t], isolated[t] for each type that promotes, pair[t] for each
+                  type not royal (evalparams.STRUCTURE), White's minus Black's
   passed[t, r]    for each type that promotes and each rank (its owner's)
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
@@ -87,6 +89,10 @@ class Space:
 
     @property
     def passed_start(self):
+        return self.structure_start + 2 * len(self.passer_types) + len(self.threat_types)
+
+    @property
+    def structure_start(self):
         return self.threats_start + len(evalparams.THREATS) * len(self.threat_types)
 
     @property
@@ -139,7 +145,21 @@ class Space:
         return self.threats_start + block + self.threat_types.index(t)
 
     def threats_block(self):
-        return slice(self.threats_start, self.passed_start)
+        return slice(self.threats_start, self.structure_start)
+
+    def structure_slot(self, term, t):
+        """The slot of structure `term` (evalparams.STRUCTURE) for type t: doubled and
+        isolated for the types that promote, pair for those not royal."""
+        if term == "pair":
+            return self.structure_start + 2 * len(self.passer_types) + self.threat_types.index(t)
+        block = 0 if term == "doubled" else len(self.passer_types)
+        return self.structure_start + block + self.passer_types.index(t)
+
+    def structure_types(self, term):
+        return self.threat_types if term == "pair" else self.passer_types
+
+    def structure_block(self):
+        return slice(self.structure_start, self.passed_start)
 
     def passed_slot(self, t, rank):
         """The slot of a passed piece of type t on `rank`, counted from its owner's side."""
@@ -189,7 +209,8 @@ def space_for(variant, params, endgame=False):
                   tables.phase_weights, max(tables.phase_max, 1),
                   [t for t, piece in enumerate(variant.pieces) if not piece.royal])
     space.tables += (tables.endgame or (tables.values, tables.pst),
-                     tables.threats or {term: [0] * ntypes for term in evalparams.THREATS})
+                     tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
+                     tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE})
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -208,6 +229,9 @@ def space_for(variant, params, endgame=False):
     for term in evalparams.THREATS:
         for t in space.threat_types:
             theta[space.threat_slot(term, t)] = space.tables[7][term][t] / 100
+    for term in evalparams.STRUCTURE:
+        for t in space.structure_types(term):
+            theta[space.structure_slot(term, t)] = space.tables[8][term][t] / 100
     for t in space.passer_types:
         for rank in range(variant.ranks):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
@@ -285,7 +309,42 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 score += moves * space.tables[4][t]
     if threats is not None:
         score += _threats(space, threats, side, slots, counts)
+    score += _structure(space, board, slots, counts)
     return slots, counts, score
+
+
+def _structure(space, board, slots, counts):
+    """Add the structure features (as compiler/core/evaluate.pxi `structure` counts
+    them); their terms now, centipawns from White's view."""
+    ntypes, files = len(space.variant.pieces), space.files
+    learned = space.tables[8]
+    pieces = [[0] * ntypes for _ in (WHITE, BLACK)]
+    by_file = [[[0] * files for _ in range(ntypes)] for _ in (WHITE, BLACK)]
+    for k, code in enumerate(board):
+        if code >= 2:
+            t, colour = (code >> 1) - 1, code & 1
+            pieces[colour][t] += 1
+            by_file[colour][t][k % files] += 1
+    feature = {}                    # (term, type) -> White's count minus Black's
+    for colour, sign in ((WHITE, 1), (BLACK, -1)):
+        for t in space.threat_types:
+            if pieces[colour][t] >= 2:
+                feature[("pair", t)] = feature.get(("pair", t), 0) + sign
+        for t in space.passer_types:
+            row = by_file[colour][t]
+            for f, n in enumerate(row):
+                if not n:
+                    continue
+                feature[("doubled", t)] = feature.get(("doubled", t), 0) + sign * (n - 1)
+                if (f == 0 or not row[f - 1]) and (f == files - 1 or not row[f + 1]):
+                    feature[("isolated", t)] = feature.get(("isolated", t), 0) + sign * n
+    score = 0
+    for (term, t), count in feature.items():
+        if count:
+            slots.append(space.structure_slot(term, t))
+            counts.append(count)
+            score += count * learned[term][t]
+    return score
 
 
 def _threats(space, threats, side, slots, counts):
@@ -408,6 +467,9 @@ def to_params(space, theta, fit_info):
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
                                   for t in space.threat_types}
                            for term in evalparams.THREATS}
+    data["structure"] = {term: {pieces[t].name: int(round(100 * theta[space.structure_slot(term, t)]))
+                                for t in space.structure_types(term)}
+                         for term in evalparams.STRUCTURE}
     if space.passer_types:
         data["passed"] = {pieces[t].name: [int(round(100 * theta[space.passed_slot(t, rank)]))
                                            for rank in range(space.ranks)]

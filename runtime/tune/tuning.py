@@ -23,7 +23,7 @@ ALPHA_VALUES = 2.0              # games are held out to choose them
 RIDGES = ((0.5, 5.0), (2.0, 20.0), (2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0),
           (2000.0, 200000.0))
 # The evaluation's optional terms (`--without`), by the name the command line gives them.
-OPTIONAL_TERMS = ("king-safety", "mobility", "threats", "passed", "endgame")
+OPTIONAL_TERMS = ("king-safety", "mobility", "threats", "structure", "passed", "endgame")
 
 
 @dataclass
@@ -115,6 +115,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         free[space.mobility_block()] = False
     if "threats" in without:
         free[space.threats_block()] = False
+    if "structure" in without:
+        free[space.structure_block()] = False
     if "passed" in without:
         free[space.passed_block()] = False
     if "endgame" in without:
