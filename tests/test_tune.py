@@ -131,6 +131,10 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["passed"]) == {"pawn"}          # the type that promotes
     assert len(params["passed"]["pawn"]) == 8         # a bonus a rank
     assert "endgame" not in params      # (captures go to hand: the phase never falls)
+    assert set(params["threats"]) == {"to_move", "waiting"}
+    assert set(params["threats"]["waiting"]) == {p.name for p in variant.pieces if not p.royal}
+    assert set(params["structure"]) == {"doubled", "isolated", "pair"}
+    assert set(params["structure"]["doubled"]) == {"pawn"}
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -140,6 +144,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
                              "near": {"knight": -25, "queen": -40}, "holes": {"knight": -4}}
     params["mobility"] = {}                     # (below, on its own)
     params["passed"] = {}                       # (at the end)
+    params["threats"] = params["structure"] = {}    # (their own tests: chess below)
     evalparams.write(report.path, params)
     after = ff.load(str(definition))
     assert after.source_path != before.source_path    # a new build, a new cache key
