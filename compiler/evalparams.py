@@ -177,16 +177,12 @@ def read(path):
     for term, table in safety.items():
         if not _number_table(table):
             raise ParameterFileError(f"{path}: king_safety {term}: expected numbers by piece")
-    threats = data.get("threats", {})
-    if not isinstance(threats, dict) or set(threats) - set(THREATS) \
-            or not all(_number_table(table) for table in threats.values()):
-        raise ParameterFileError(f"{path}: threats holds only {', '.join(THREATS)}, "
-                                 "each a table of numbers by piece")
-    structure = data.get("structure", {})
-    if not isinstance(structure, dict) or set(structure) - set(STRUCTURE) \
-            or not all(_number_table(table) for table in structure.values()):
-        raise ParameterFileError(f"{path}: structure holds only {', '.join(STRUCTURE)}, "
-                                 "each a table of numbers by piece")
+    for section, terms in (("threats", THREATS), ("structure", STRUCTURE)):
+        tables = data.get(section, {})
+        if not isinstance(tables, dict) or set(tables) - set(terms) \
+                or not all(_number_table(table) for table in tables.values()):
+            raise ParameterFileError(f"{path}: {section} holds only {', '.join(terms)}, "
+                                     "each a table of numbers by piece")
     if not _number_table(data.get("mobility", {})):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
     passed = data.get("passed", {})

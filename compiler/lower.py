@@ -305,19 +305,21 @@ class Lowerer:
         a row per term, or None where there are none.  Never on a royal piece (an
         attack on it is check, which the search sees)."""
         from .evalparams import THREATS
-        learned = (self.params or {}).get("threats", {})
-        rows = {term: [0 if p.royal else int(round(max(-2000, min(2000, learned.get(
-            term, {}).get(p.name, 0))))) for p in self.v.pieces] for term in THREATS}
-        return rows if any(any(row) for row in rows.values()) else None
+        return self._rows_by_type("threats", THREATS)
 
     def structure(self):
         """The learned structure bonuses (evalparams STRUCTURE: per type, centipawns),
         a row per term, or None where there are none (doubled and isolated only for
-        types that promote, pair never for a royal one: evalparams.check_pieces)."""
+        types that promote: evalparams.check_pieces; pair never for a royal one)."""
         from .evalparams import STRUCTURE
-        learned = (self.params or {}).get("structure", {})
+        return self._rows_by_type("structure", STRUCTURE)
+
+    def _rows_by_type(self, section, terms):
+        """{term: a number per type (0 for a royal one and for one the file leaves
+        out), in +-2000 centipawns} of a parameter-file section, or None if all are 0."""
+        learned = (self.params or {}).get(section, {})
         rows = {term: [0 if p.royal else int(round(max(-2000, min(2000, learned.get(
-            term, {}).get(p.name, 0))))) for p in self.v.pieces] for term in STRUCTURE}
+            term, {}).get(p.name, 0))))) for p in self.v.pieces] for term in terms}
         return rows if any(any(row) for row in rows.values()) else None
 
     def passed(self):

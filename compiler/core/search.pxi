@@ -779,7 +779,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                     for k in range(nquiets):
                         history_update(s, p, quiets[k], -depth * depth)
             break
-        if quiet and nquiets < MAX_QUIETS:
+        if s.set.history_malus and quiet and nquiets < MAX_QUIETS:
             quiets[nquiets] = m
             nquiets += 1
     if legal_count == 0:

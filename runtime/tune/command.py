@@ -182,20 +182,21 @@ def _passed_lines(passed):
 
 
 def _threat_lines(threats):
-    """The learned threat bonuses (centipawns for the threatening side), a line per
-    term with any."""
-    return [f"threats, {term.replace('_', ' ')} (centipawns a threat, by the piece "
-            "threatened): " + ", ".join(f"{name} {bonus:+d}" for name, bonus in table.items()
-                                        if bonus)
-            for term, table in (threats or {}).items() if any(table.values())]
+    """The learned threat bonuses, a line per term with any."""
+    return _term_lines("threats, {} (centipawns a threat, by the piece threatened)", threats)
 
 
 def _structure_lines(structure):
-    """The learned structure bonuses (centipawns for the pieces' side), a line per
-    term with any."""
-    return [f"structure, {term} (centipawns): " + ", ".join(
+    """The learned structure bonuses, a line per term with any."""
+    return _term_lines("structure, {} (centipawns)", structure)
+
+
+def _term_lines(title, tables):
+    """A line per term of `tables` ({term: {piece: centipawns}}) with a non-zero
+    number: `title` (the term in its braces), then those numbers."""
+    return [title.format(term.replace("_", " ")) + ": " + ", ".join(
                 f"{name} {bonus:+d}" for name, bonus in table.items() if bonus)
-            for term, table in (structure or {}).items() if any(table.values())]
+            for term, table in (tables or {}).items() if any(table.values())]
 
 
 def _mobility_lines(mobility):
