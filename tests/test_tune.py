@@ -255,21 +255,28 @@ def _chess_with(params):
     return Game(variant, module, path), params
 
 
+def _flat_chess(**sections):
+    """A chess parameter file with round values and flat square tables (what each
+    test's hand computation starts from), and `sections` added."""
+    flat = [[0] * 8 for _ in range(8)]
+    return {"format": 1, "game": "chess", "symmetry": "mirror",
+            "values": {"pawn": 100, "knight": 300, "bishop": 310, "rook": 500,
+                       "queen": 900},
+            "hand_values": {}, "pst": {name: flat for name in
+                                       ("pawn", "knight", "bishop", "rook", "queen", "king")},
+            **sections}
+
+
 def test_endgame_tables_are_blended_in_by_phase():
     """With an endgame section, a piece's value and square bonus run from the file's
     middlegame numbers at the setup's material to its endgame numbers with none: the
     engine adds exactly that, and the tuner's features add up to the same."""
-    flat = [[0] * 8 for _ in range(8)]
-    king_eg = [row[:] for row in flat]
+    king_eg = [[0] * 8 for _ in range(8)]
     king_eg[3][4] = 60                                  # e4 (e5 for Black)
-    params = {"format": 1, "game": "chess", "symmetry": "mirror",
-              "values": {"pawn": 100, "knight": 300, "bishop": 300, "rook": 500,
-                         "queen": 900},
-              "hand_values": {}, "pst": {name: flat for name in
-                                         ("pawn", "knight", "bishop", "rook", "queen", "king")},
-              "endgame": {"values": {"queen": 1200, "pawn": 150}, "pst": {"king": king_eg}}}
+    params = _flat_chess(endgame={"values": {"queen": 1200, "pawn": 150},
+                                  "pst": {"king": king_eg}})
     game, params = _chess_with(params)
-    setup_phase = 2 * (2 * 300 + 2 * 300 + 2 * 500 + 900)      # all but pawns and kings
+    setup_phase = 2 * (2 * 300 + 2 * 310 + 2 * 500 + 900)      # all but pawns and kings
     assert game.start().engine.evaluate() == 0
     # White: king e4, queen, two pawns; Black: king, rook.  Phase 900 + 500.
     pos = game.position("4k3/8/8/r7/4K3/8/PP6/Q7 w - - 0 1")
@@ -279,16 +286,6 @@ def test_endgame_tables_are_blended_in_by_phase():
     assert pos.engine.evaluate() == (middle * phase + end * (setup_phase - phase)) // setup_phase
     assert pos.engine.evaluate() > middle + 200         # mostly the ending's numbers
     _features_agree_with_the_engine(game, params)
-
-
-def _flat_chess(**sections):
-    flat = [[0] * 8 for _ in range(8)]
-    return {"format": 1, "game": "chess", "symmetry": "mirror",
-            "values": {"pawn": 100, "knight": 300, "bishop": 310, "rook": 500,
-                       "queen": 900},
-            "hand_values": {}, "pst": {name: flat for name in
-                                       ("pawn", "knight", "bishop", "rook", "queen", "king")},
-            **sections}
 
 
 def test_threats_count_cheaper_attackers_by_who_is_to_move():

@@ -8,6 +8,9 @@ from fairyforge.errors import ConcurrentUseError
 
 cdef enum:
     MAX_PERFT_DEPTH = 64
+    COUNT_MOVES = 0             # what Engine._board_move_counts counts (its docstring)
+    COUNT_NEAR_KING = 1
+    COUNT_THREATS = 2
 
 
 def _check_counters(counters):
@@ -23,7 +26,7 @@ def _check_counters(counters):
 
 
 cdef class HashTable:
-    """A transposition table: 2^k entries of 16 bytes, in buckets of four.  Engines share one (Lazy SMP,
+    """A transposition table: 2^k entries of 16 bytes, in buckets of TT_WAYS (search.pxi).  Engines share one (Lazy SMP,
     and the positions of one game in a protocol session) by holding the same object;
     the memory is freed when the last holder lets go."""
 
@@ -457,14 +460,14 @@ cdef class Engine:
         """The board moves each type has (evaluate.pxi board_moves, what the mobility
         term counts), White's types then Black's, whoever is to move: the features
         `fairyforge tune` fits MOBILITY on."""
-        return self._board_move_counts(False)
+        return self._board_move_counts(COUNT_MOVES)
 
     def king_attack_counts(self):
         """For each type, the board moves its pieces have to a square next to the enemy
         royal piece or onto it (evaluate.pxi activity, what KS_ATTACKS counts), White's
         types then Black's, whoever is to move: the features `fairyforge tune` fits
         KS_ATTACKS on.  All 0 in a game without a royal piece."""
-        return self._board_move_counts(True)
+        return self._board_move_counts(COUNT_NEAR_KING)
 
     def threat_counts(self):
         """For each type, the board moves that take an enemy piece of it with a piece
@@ -472,38 +475,33 @@ cdef class Engine:
         White's threats (on Black's pieces, by the victim's type) then Black's, whoever
         is to move (royal victims counted too, though THREAT is 0 there): the features
         `fairyforge tune` fits THREAT on."""
-        self._idle()
-        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
-        cdef int n, i, colour, victim
-        if out == NULL:
-            raise MemoryError()
-        counts = [0] * (2 * NTYPES)
-        for colour in range(2):
-            n = board_moves(&self.pos, colour, out)
-            for i in range(n):
-                victim = threatened(&self.pos, out[i], code_type(self.pos.b[move_from(out[i])]))
-                if victim >= 0:
-                    counts[colour * NTYPES + victim] += 1
-        free(out)
-        return counts
+        return self._board_move_counts(COUNT_THREATS)
 
-    cdef list _board_move_counts(self, bint near_king):
-        """Each type's board moves, White's types then Black's; with `near_king`, only
-        those next to the enemy royal piece or onto it."""
+    cdef list _board_move_counts(self, int what):
+        """Both sides' board moves counted by type, White's types then Black's:
+        COUNT_MOVES every move by its piece's type, COUNT_NEAR_KING those next to the
+        enemy royal piece or onto it by their piece's type, COUNT_THREATS the cheaper
+        attacks on an enemy piece by its (the victim's) type."""
         self._idle()
         cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
-        cdef int n, i, colour, king
+        cdef int n, i, colour, king, counted
         if out == NULL:
             raise MemoryError()
         counts = [0] * (2 * NTYPES)
         for colour in range(2):
             king = self.pos.royal[colour ^ 1]
-            if near_king and king < 0:
+            if what == COUNT_NEAR_KING and king < 0:
                 continue
             n = board_moves(&self.pos, colour, out)
             for i in range(n):
-                if not near_king or next_to(move_to(out[i]), king):
-                    counts[colour * NTYPES + code_type(self.pos.b[move_from(out[i])])] += 1
+                counted = code_type(self.pos.b[move_from(out[i])])
+                if what == COUNT_NEAR_KING and not next_to(move_to(out[i]), king):
+                    continue
+                if what == COUNT_THREATS:
+                    counted = threatened(&self.pos, out[i], counted)
+                    if counted < 0:
+                        continue
+                counts[colour * NTYPES + counted] += 1
         free(out)
         return counts
 

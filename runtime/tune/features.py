@@ -68,7 +68,7 @@ class Space:
     endgame: bool = False        # values and squares blended with endgame ones by phase
     phase_weights: list = ()     # per type: what a piece adds to the phase (lower.py)
     phase_max: int = 1           # the setup's phase
-    threat_types: list = ()      # types with a threat slot per term (those not royal)
+    nonroyal_types: list = ()    # the types not royal: a slot each in the threat and pair terms
 
     @property
     def files(self):
@@ -89,11 +89,11 @@ class Space:
 
     @property
     def passed_start(self):
-        return self.structure_start + 2 * len(self.passer_types) + len(self.threat_types)
+        return self.structure_start + 2 * len(self.passer_types) + len(self.nonroyal_types)
 
     @property
     def structure_start(self):
-        return self.threats_start + len(evalparams.THREATS) * len(self.threat_types)
+        return self.threats_start + len(evalparams.THREATS) * len(self.nonroyal_types)
 
     @property
     def threats_start(self):
@@ -141,8 +141,8 @@ class Space:
 
     def threat_slot(self, term, t):
         """The slot of threat `term` (evalparams.THREATS) on type t."""
-        block = evalparams.THREATS.index(term) * len(self.threat_types)
-        return self.threats_start + block + self.threat_types.index(t)
+        block = evalparams.THREATS.index(term) * len(self.nonroyal_types)
+        return self.threats_start + block + self.nonroyal_types.index(t)
 
     def threats_block(self):
         return slice(self.threats_start, self.structure_start)
@@ -151,12 +151,12 @@ class Space:
         """The slot of structure `term` (evalparams.STRUCTURE) for type t: doubled and
         isolated for the types that promote, pair for those not royal."""
         if term == "pair":
-            return self.structure_start + 2 * len(self.passer_types) + self.threat_types.index(t)
+            return self.structure_start + 2 * len(self.passer_types) + self.nonroyal_types.index(t)
         block = 0 if term == "doubled" else len(self.passer_types)
         return self.structure_start + block + self.passer_types.index(t)
 
     def structure_types(self, term):
-        return self.threat_types if term == "pair" else self.passer_types
+        return self.nonroyal_types if term == "pair" else self.passer_types
 
     def structure_block(self):
         return slice(self.structure_start, self.passed_start)
@@ -227,7 +227,7 @@ def space_for(variant, params, endgame=False):
     for t in space.mobility_types:
         theta[space.mobility_slot(t)] = space.tables[4][t] / 100
     for term in evalparams.THREATS:
-        for t in space.threat_types:
+        for t in space.nonroyal_types:
             theta[space.threat_slot(term, t)] = space.tables[7][term][t] / 100
     for term in evalparams.STRUCTURE:
         for t in space.structure_types(term):
@@ -327,7 +327,7 @@ def _structure(space, board, slots, counts):
             by_file[colour][t][k % files] += 1
     feature = {}                    # (term, type) -> White's count minus Black's
     for colour, sign in ((WHITE, 1), (BLACK, -1)):
-        for t in space.threat_types:
+        for t in space.nonroyal_types:
             if pieces[colour][t] >= 2:
                 feature[("pair", t)] = feature.get(("pair", t), 0) + sign
         for t in space.passer_types:
@@ -356,7 +356,7 @@ def _threats(space, threats, side, slots, counts):
     for colour in (WHITE, BLACK):
         term = "to_move" if colour == side else "waiting"
         sign = 1 if colour == WHITE else -1
-        for t in space.threat_types:
+        for t in space.nonroyal_types:
             count = threats[colour * ntypes + t]
             if count:
                 slots.append(space.threat_slot(term, t))
@@ -463,9 +463,9 @@ def to_params(space, theta, fit_info):
     if space.mobility_types:
         data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
                             for t in space.mobility_types}
-    if space.threat_types:
+    if space.nonroyal_types:
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
-                                  for t in space.threat_types}
+                                  for t in space.nonroyal_types}
                            for term in evalparams.THREATS}
     data["structure"] = {term: {pieces[t].name: int(round(100 * theta[space.structure_slot(term, t)]))
                                 for t in space.structure_types(term)}
