@@ -25,10 +25,10 @@ MATE_BOUND = 29000
 INF = 32000
 MAX_DEPTH = 64
 # Aspiration windows: from this depth on, a single line is first searched in a window
-# of ASPIRATION_WINDOW centipawns around the previous depth's score, widened (doubled
-# on the failing side) until the score falls inside it.  0 switches them off.
+# of the search setting `aspiration` (centipawns, 0: off; Engine.configure_search)
+# around the previous depth's score, widened (doubled on the failing side) until the
+# score falls inside it.
 ASPIRATION_DEPTH = 4
-ASPIRATION_WINDOW = 0
 
 
 @dataclass
@@ -82,6 +82,7 @@ class _Run:
         self.helpers = helpers
         self.main_nodes = 0
         self.stopped = False
+        self.window = self.engine.search_settings()["aspiration"]
 
     @property
     def nodes(self):
@@ -105,10 +106,11 @@ class _Run:
     def aspiring_line(self, depth, codes, guess, first):
         """search_line in a narrow window around `guess` (the previous depth's score),
         widened on the side it fails until the score lies inside it."""
-        if not ASPIRATION_WINDOW or guess is None or depth < ASPIRATION_DEPTH \
+        window = self.window
+        if not window or guess is None or depth < ASPIRATION_DEPTH \
                 or abs(guess) >= MATE_BOUND:
             return self.search_line(depth, codes, first=first)
-        below = above = ASPIRATION_WINDOW
+        below = above = window
         while True:
             alpha, beta = max(guess - below, -INF), min(guess + above, INF)
             score, move = self.search_line(depth, codes, alpha, beta, first)
@@ -117,9 +119,9 @@ class _Run:
             if alpha < score < beta or (alpha == -INF and beta == INF):
                 return score, move
             if score <= alpha:
-                below = INF if below >= 4 * ASPIRATION_WINDOW else below * 2
+                below = INF if below >= 4 * window else below * 2
             else:
-                above = INF if above >= 4 * ASPIRATION_WINDOW else above * 2
+                above = INF if above >= 4 * window else above * 2
 
     def iteration(self, depth, lines_wanted, guess=None, first=None):
         """One depth: up to `lines_wanted` (score, move) lines, best first; [] when the

@@ -20,7 +20,7 @@ MIDDLEGAME = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0
 DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 0,
             "lmr_divisor": 225, "lmp_depth": 3, "futility_depth": 3, "rfp_depth": 3,
             "razor_depth": 2, "iir_depth": 0, "history_malus": 0, "see_depth": 0,
-            "qs_tt": 0, "qs_evasions": 0}
+            "qs_tt": 0, "qs_evasions": 0, "aspiration": 0}
 
 
 def _nodes(game, depth=7, **settings):
@@ -38,7 +38,7 @@ def test_defaults_are_the_measured_ones(games):
     {"null_move": 1}, {"null_move": 1, "null_margin": 100}, {"lmr_divisor": 150},
     {"lmp_depth": 0}, {"futility_depth": 0}, {"rfp_depth": 0}, {"razor_depth": 0},
     {"iir_depth": 4}, {"history_malus": 1}, {"see_depth": 3}, {"qs_tt": 1},
-    {"qs_evasions": 2}])
+    {"qs_evasions": 2}, {"aspiration": 40}])
 def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""

@@ -4,7 +4,6 @@ side it fails, and think() with aspiration windows on still finds the same mates
 
 import pytest
 
-import fairyforge.search as search
 from fairyforge.search import think
 
 MIDDLEGAME = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -27,13 +26,13 @@ def test_window_scores_are_exact_inside_and_bounds_outside(games):
 
 
 @pytest.mark.parametrize("window", [10, 40])
-def test_aspiration_windows_keep_the_score_and_find_mates(games, monkeypatch, window):
+def test_aspiration_windows_keep_the_score_and_find_mates(games, window):
     chess = games["chess"]
     pos = chess.position(MIDDLEGAME)
     pos.engine.new_game()
-    monkeypatch.setattr(search, "ASPIRATION_WINDOW", 0)          # a full window each depth
+    pos.engine.configure_search(aspiration=0)          # a full window each depth
     full = think(pos, depth=6)
-    monkeypatch.setattr(search, "ASPIRATION_WINDOW", window)
+    pos.engine.configure_search(aspiration=window)
     pos.engine.new_game()
     narrow = think(pos, depth=6)
     # Re-searches see table entries the first pass left, so the moves may differ, but
