@@ -17,15 +17,16 @@ from fairyforge.tune import match
 
 ROOT = Path(__file__).resolve().parent.parent
 MIDDLEGAME = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+QUIET = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8"
 DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 0,
             "lmr_divisor": 225, "lmp_depth": 3, "futility_depth": 3, "rfp_depth": 3,
             "razor_depth": 2, "iir_depth": 0, "history_malus": 0, "see_depth": 0,
-            "qs_tt": 0, "qs_evasions": 0, "aspiration": 0}
+            "qs_tt": 0, "qs_evasions": 0, "aspiration": 0, "cont_history": 0}
 
 
-def _nodes(game, depth=7, **settings):
-    """Nodes of a fixed-depth search of MIDDLEGAME, from an empty table."""
-    pos = game.position(MIDDLEGAME)
+def _nodes(game, depth=7, fen=MIDDLEGAME, **settings):
+    """Nodes of a fixed-depth search of `fen`, from an empty table."""
+    pos = game.position(fen)
     pos.engine.configure_search(**settings)
     return think(pos, depth=depth).info.nodes
 
@@ -80,8 +81,23 @@ def test_mates_are_found_with_every_pruning_on(games, game, fen, mate):
     pos = games[game].position(fen)
     pos.engine.configure_search(null_move=1, null_margin=50, lmr_divisor=150, lmp_depth=5,
                                 futility_depth=6, rfp_depth=6, iir_depth=3, history_malus=1,
-                                see_depth=4, qs_tt=1, qs_evasions=4)
+                                see_depth=4, qs_tt=1, qs_evasions=4, cont_history=1)
     assert think(pos, depth=6).info.mate == mate
+
+
+def test_continuation_history_reaches_the_search_and_new_game_forgets_it(games):
+    """cont_history changes the tree of a quiet position (in MIDDLEGAME, a tactical
+    one, quiet cut-offs are too few to reorder anything by depth 7); what it learnt
+    orders the next search until new_game, after which a search is a fresh engine's."""
+    chess = games["chess"]
+    fresh = _nodes(chess, 8, QUIET, cont_history=1)
+    assert fresh != _nodes(chess, 8, QUIET)
+    pos = chess.position(QUIET)
+    pos.engine.configure_search(cont_history=1)
+    think(pos, depth=8)
+    assert think(pos, depth=8).info.nodes != fresh        # (the table and history help)
+    pos.engine.new_game()
+    assert think(pos, depth=8).info.nodes == fresh
 
 
 def test_a_match_between_two_settings_plays_both(games):

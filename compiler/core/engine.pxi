@@ -97,6 +97,7 @@ cdef class Engine:
         free(self.search.movebuf)
         free(self.search.scores)
         free(self.search.evals)
+        free(self.search.cont)
 
     def set_hash_size(self, int megabytes):
         """Give this engine a new transposition table of about this many megabytes (the
@@ -122,6 +123,9 @@ cdef class Engine:
             self.table.clear()
         memset(self.search.killers, 0, sizeof(self.search.killers))
         memset(self.search.history, 0, sizeof(self.search.history))
+        if self.search.cont != NULL:
+            memset(self.search.cont, 0, (<size_t> 1 << self.search.cont_bits)
+                   * NCODES * NSQ * sizeof(short))
 
     def clone(self):
         """A new engine at this position with its history, sharing this one's table (a
@@ -243,6 +247,15 @@ cdef class Engine:
             # (zeroed: key 0 marks an empty entry; no position hashes to 0 in practice)
             self.search.evals = <EvalEntry*> calloc(EVAL_CACHE_SIZE, sizeof(EvalEntry))
             if self.search.evals == NULL:
+                raise MemoryError()
+        if self.search.set.cont_history and self.search.cont == NULL:
+            self.search.cont_bits = 1           # as many rows as CONT_ENTRIES allows
+            while (2 << self.search.cont_bits) * NCODES * NSQ <= CONT_ENTRIES \
+                    and self.search.cont_bits < 12:
+                self.search.cont_bits += 1
+            self.search.cont = <short*> calloc((<size_t> 1 << self.search.cont_bits)
+                                               * NCODES * NSQ, sizeof(short))
+            if self.search.cont == NULL:
                 raise MemoryError()
         return 0
 

@@ -22,6 +22,7 @@ cdef enum:
     MAX_QUIETS = 64             # quiet moves a node remembers for the history malus
     EVAL_CACHE_SIZE = 1 << 15   # entries of each search's evaluation cache (a power of two)
     EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS | HAS_THREATS   # cache evaluations where they cost move generations
+    CONT_ENTRIES = 1 << 21      # continuation-history scores at most (about 4 MB of shorts)
 
 
 cdef struct TTEntry:
@@ -58,6 +59,8 @@ cdef struct Settings:
                                 # may not stand pat but tries every move (0: none)
     int aspiration              # the root's aspiration window in centipawns (0: off); read
                                 # by iterative deepening (runtime/search.py), not here
+    int cont_history            # 1: quiet moves are also ordered by how they fared after
+                                # the move that led to the node (continuation history)
 
 
 cdef struct EvalEntry:
@@ -82,6 +85,8 @@ cdef struct Search:
                                 # one per ply, then one per exchange-evaluation level
     int* scores                 # move-ordering scores: MAX_PLY lists of MAX_MOVES (heap)
     EvalEntry* evals            # EVAL_CACHE_SIZE evaluations by key (heap; EVAL_CACHE)
+    short* cont                 # continuation history (heap): 2^cont_bits rows, one per
+    int cont_bits               # previous move (hashed), of NCODES * NSQ scores each
     Settings set
     unsigned char lmr[LMR_SIZE][LMR_SIZE]   # reductions by depth and move number (set_reductions)
 
@@ -110,6 +115,7 @@ cdef Settings default_settings() noexcept:
     d.qs_tt = 0
     d.qs_evasions = 0
     d.aspiration = 0            # +28 (-12 .. +67) over 300 chess games: not shown yet
+    d.cont_history = 0
     return d
 
 
@@ -237,6 +243,28 @@ cdef inline void history_update(Search* s, Pos* p, move_t m, int bonus) noexcept
     h[0] += bonus - h[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX
 
 
+cdef inline short* cont_row(Pos* p, Search* s) noexcept nogil:
+    """The continuation-history scores of the quiet moves that answer the move just
+    played (by history_index), or NULL: none before the first move, after a pass, or
+    with the setting off.  The row is the previous move's piece and destination,
+    hashed to one of 2^cont_bits rows (a row for each would cost megabytes a game in
+    the large ones); a node reads only its own row, which stays in the cache."""
+    cdef Undo* u
+    cdef uint32_t prev
+    if not s.set.cont_history or p.ply == 0 or s.cont == NULL:
+        return NULL
+    u = &p.hist[p.ply - 1]
+    if u.move == 0:
+        return NULL
+    prev = <uint32_t> (u.moved * NSQ + move_to(u.move) + 1) * <uint32_t> 2654435761
+    return s.cont + <size_t> (prev >> (32 - s.cont_bits)) * (NCODES * NSQ)
+
+
+cdef inline void bonus_update(short* h, int bonus) noexcept nogil:
+    """history_update's rule for a continuation-history score."""
+    h[0] = <short> (h[0] + bonus - h[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX)
+
+
 cdef inline int captured_value(Pos* p, move_t m) noexcept nogil:
     """The value of the piece `m` captures (0 for none)."""
     cdef int cap = captured_code(p, m)
@@ -317,6 +345,7 @@ cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
     cdef int* scores = ply_scores(s, ply)
     cdef int i, sc, frm, sel
     cdef move_t m
+    cdef short* cont = cont_row(p, s)
     for i in range(n):
         m = mv[i]
         frm = move_from(m)
@@ -337,6 +366,8 @@ cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
                 sc = (1 << 22) - 1
             else:
                 sc = s.history[history_index(p, m)]
+                if cont != NULL:
+                    sc += cont[history_index(p, m)]
         scores[i] = sc
 
 
@@ -697,6 +728,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef int static, history, taken = 0, mover = 0, nquiets = 0
     cdef bint quiet, futile, prunable, exchange
     cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
+    cdef short* cont = cont_row(p, s)
     cdef TTHit hit
     if ply > 0:
         if repeated(p) or rules_draw(p):
@@ -778,9 +810,13 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                     s.killers[ply][1] = s.killers[ply][0]
                     s.killers[ply][0] = m
                 history_update(s, p, m, depth * depth)
+                if cont != NULL and quiet:
+                    bonus_update(&cont[history_index(p, m)], depth * depth)
                 if s.set.history_malus and quiet:
                     for k in range(nquiets):
                         history_update(s, p, quiets[k], -depth * depth)
+                        if cont != NULL:
+                            bonus_update(&cont[history_index(p, quiets[k])], -depth * depth)
             break
         if s.set.history_malus and quiet and nquiets < MAX_QUIETS:
             quiets[nquiets] = m
