@@ -114,8 +114,8 @@ cdef Settings default_settings() noexcept:
     d.see_depth = 0
     d.qs_tt = 0
     d.qs_evasions = 0
-    d.aspiration = 0            # +28 (-12 .. +67) over 300 chess games: not shown yet
-    d.cont_history = 0
+    d.aspiration = 0            # chess +28 over 300 games at 100 ms, +3 over 300 at 40 ms
+    d.cont_history = 0          # chess about +19 over 600 games at 40 ms: not shown yet
     return d
 
 
