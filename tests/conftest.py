@@ -9,6 +9,7 @@ import os
 import signal
 import shutil
 import tempfile
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -63,12 +64,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 # A run of many test modules needs nearly every bundled game, and the build of each (about
-# 5 s of C compilation) dominates it: build them ahead of the tests that ask for them,
-# in the background, on the cores the tests leave idle (one test process uses one core),
-# instead of one at a time as each test asks.  FAIRYFORGE_TEST_PREBUILD=1 or 0 forces
-# the choice.
+# 7 s of C compilation) dominates it: build them all first, one process per core, instead
+# of one at a time as each test asks.  FAIRYFORGE_TEST_PREBUILD=1 or 0 forces the choice.
 PREBUILD_FROM_MODULES = 12
-_prebuild = []          # the background build pool, shut down at the session's end
 
 
 def _build_bundled(name):
@@ -79,15 +77,13 @@ def _build_bundled(name):
 
 
 def _my_share(names):
-    """The games this process prebuilds, and with how many build processes: the cores
-    left beside this process's tests (at least one).  Under pytest-xdist every worker
-    collects the whole session: each builds its own share with its share of the spare
-    cores.  The cache's locks keep a game from being built twice when a test asks for
-    it before the background build reaches it."""
+    """The games this process prebuilds, and with how many build processes.  Under
+    pytest-xdist every worker collects the whole session: each builds its own share
+    with its share of the cores (the cache's locks keep a game from being built twice
+    when a test asks for it early)."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
-    spare = (os.cpu_count() or 1) - workers
-    return names[worker::workers], max(1, spare // workers)
+    return names[worker::workers], max(1, (os.cpu_count() or 1) // workers)
 
 
 def pytest_collection_finish(session):
@@ -96,19 +92,12 @@ def pytest_collection_finish(session):
     if wanted == "0" or (wanted != "1" and len(modules) < PREBUILD_FROM_MODULES):
         return
     names, processes = _my_share(ff.bundled_games())
-    # (The pool's processes start now, before any test starts a thread.)
-    pool = ProcessPoolExecutor(max_workers=processes)
-    for name in names:
-        pool.submit(_build_bundled, name)
-    _prebuild.append(pool)
+    started = time.monotonic()
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        list(pool.map(_build_bundled, names))
     session.config.get_terminal_writer().line(
-        f"building {len(names)} bundled games in the background ({processes} processes; "
-        "FAIRYFORGE_TEST_PREBUILD=0 skips this)")
-
-
-def pytest_sessionfinish(session):
-    for pool in _prebuild:          # (builds not started are dropped: the run is over)
-        pool.shutdown(wait=True, cancel_futures=True)
+        f"built {len(names)} bundled games in {time.monotonic() - started:.0f} s "
+        f"({processes} processes; FAIRYFORGE_TEST_PREBUILD=0 skips this)")
 
 
 def definition_error(tmp_path, text):
