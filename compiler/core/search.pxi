@@ -728,7 +728,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef int static, history, taken = 0, mover = 0, nquiets = 0
     cdef bint quiet, futile, prunable, exchange
     cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
-    cdef short* cont = cont_row(p, s)
+    cdef short* cont                  # the continuation-history row (cont_history)
     cdef TTHit hit
     if ply > 0:
         if repeated(p) or rules_draw(p):
@@ -768,6 +768,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             return score
         futile = depth <= s.set.futility_depth and alpha > -MATE_BOUND \
             and static + futility_margin(s, depth) <= alpha
+    cont = cont_row(p, s)             # (only where moves are searched)
     n = gen_pseudo(p, mv)
     score_moves(p, s, mv, n, tt_move, ply, True)
     for i in range(n):
