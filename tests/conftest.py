@@ -5,6 +5,7 @@ keep engines between runs, as CI and developers may), it points at a temporary
 directory made for the session and removed after it.
 """
 
+import fcntl
 import os
 import signal
 import shutil
@@ -127,15 +128,83 @@ def games():
     return Games()
 
 
-def pytest_terminal_summary(terminalreporter):
-    """The fuzzing table (tests/test_fuzz.py): cases run per input class."""
+# -- sharing the machine between pytest-xdist workers ------------------------------------
+
+@pytest.fixture(autouse=True)
+def _machine_share(request):
+    """Under pytest-xdist (pyproject's addopts run one worker per core), a test marked
+    `quiet` has the machine to itself: it holds an exclusive lock that every other
+    test holds shared, so it starts once the tests running beside it end, and none
+    starts beside it.  Those tests time a cold build, or a clock, against a client's
+    fixed timeouts (python-chess gives `play` 10 s), which a build in the other worker
+    would otherwise eat into."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not run:
+        yield
+        return
+    path = os.path.join(tempfile.gettempdir(), f"fairyforge-test-machine-{run}.lock")
+    quiet = request.node.get_closest_marker("quiet") is not None
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX if quiet else fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+# -- the fuzzing table ---------------------------------------------------------------------
+
+_WORKERS_FUZZ = []          # (controller) each xdist worker's fuzzing counts
+
+
+def _fuzz_module(importing=False):
+    """tests/test_fuzz.py where this process has imported it (or imports it now)."""
     import sys
-    for module in list(sys.modules.values()):
-        report = getattr(module, "fuzz_report", None)
-        if report is not None and hasattr(module, "FUZZ_STATS"):
-            lines = report()
-            if lines:
-                terminalreporter.section("fuzzing")
-                for line in lines:
-                    terminalreporter.write_line(line)
-            break
+    module = sys.modules.get("test_fuzz")
+    if module is None and importing:
+        import importlib
+        module = importlib.import_module("test_fuzz")
+    return module
+
+
+def pytest_sessionfinish(session):
+    """A worker hands its fuzzing counts to the controller, which prints the table."""
+    module = _fuzz_module()
+    if module is not None and hasattr(session.config, "workeroutput"):
+        session.config.workeroutput["fuzz"] = {
+            kind: {**vars(stats), "messages": sorted(stats.messages),
+                   "templates": sorted(stats.templates)}
+            for kind, stats in module.FUZZ_STATS.items() if stats.cases}
+
+
+@pytest.hookimpl(optionalhook=True)         # (a pytest-xdist hook)
+def pytest_testnodedown(node, error):
+    counts = getattr(node, "workeroutput", {}).get("fuzz")
+    if counts:
+        _WORKERS_FUZZ.append(counts)
+
+
+def _merge_workers_fuzz(module):
+    for counts in _WORKERS_FUZZ:
+        for kind, got in counts.items():
+            stats = module.FUZZ_STATS[kind]
+            for field in ("cases", "accepted", "refused", "hangs", "escapes"):
+                setattr(stats, field, getattr(stats, field) + got[field])
+            stats.messages.update(got["messages"])
+            stats.templates.update(got["templates"])
+            if got["slowest"] is not None:
+                stats.slowest = max(stats.slowest or 0.0, got["slowest"])
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The fuzzing table (tests/test_fuzz.py): cases run per input class, over every
+    xdist worker."""
+    module = _fuzz_module(importing=bool(_WORKERS_FUZZ))
+    if module is None:
+        return
+    _merge_workers_fuzz(module)
+    lines = module.fuzz_report()
+    if lines:
+        terminalreporter.section("fuzzing")
+        for line in lines:
+            terminalreporter.write_line(line)

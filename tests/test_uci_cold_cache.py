@@ -16,6 +16,10 @@ import pytest
 
 from test_uci_session import SEARCH_INFO, Engine, check_lines
 
+# Timed against python-chess's timeouts and a few seconds' build: with the machine to
+# itself under pytest-xdist (conftest.py, _machine_share).
+pytestmark = pytest.mark.quiet
+
 
 @pytest.fixture
 def cold_cache(tmp_path, monkeypatch):

@@ -23,6 +23,10 @@ from fairyforge.timing import clock_budget  # noqa: E402
 
 from test_uci_session import SEARCH_INFO, Engine, check_lines, started  # noqa: E402
 
+# Clocks, move times and ponderhits timed against the wall: with the machine to itself
+# under pytest-xdist (conftest.py, _machine_share).
+pytestmark = pytest.mark.quiet
+
 UCI = [sys.executable, "-m", "fairyforge.cli", "uci"]
 MATCH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "bench", "match.py")
 MIDDLEGAME = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
