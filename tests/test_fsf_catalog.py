@@ -25,7 +25,7 @@ from fsf_playouts import differential_playouts
 
 sf = pytest.importorskip("pyffish")
 
-POSITIONS = 100                  # compared positions per game in CI
+POSITIONS = 50                   # compared positions per game in CI
 SLOW_POSITIONS = 2000            # with --runslow
 SHALLOW = 5_000_000              # perft rows up to this many nodes run in CI (< 2 s each)
 SUITE = os.path.join(DATA, "perft_fsf_suite.tsv")

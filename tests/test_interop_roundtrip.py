@@ -16,7 +16,7 @@ from fsf_playouts import differential_playouts
 
 sf = pytest.importorskip("pyffish")
 
-POSITIONS = 60                  # compared positions per game in CI
+POSITIONS = 30                  # compared positions per game in CI
 SLOW_POSITIONS = 1000           # with --runslow
 
 # The bundled games Fairy-Stockfish cannot play, and why (part of the reason it gives)
