@@ -21,7 +21,8 @@ QUIET = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8"
 DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 0,
             "lmr_divisor": 225, "lmp_depth": 3, "futility_depth": 3, "rfp_depth": 3,
             "razor_depth": 2, "iir_depth": 0, "history_malus": 0, "see_depth": 0,
-            "qs_tt": 0, "qs_evasions": 0, "aspiration": 0, "cont_history": 0}
+            "qs_tt": 0, "qs_evasions": 0, "aspiration": 0, "cont_history": 0,
+            "tempo": 0}
 
 
 def _nodes(game, depth=7, fen=MIDDLEGAME, **settings):
@@ -44,6 +45,17 @@ def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""
     assert _nodes(games["chess"], **settings) != _nodes(games["chess"])
+
+
+def test_the_tempo_is_the_side_to_moves_in_every_static_evaluation(games):
+    """After any first move of chess nothing can be captured: every line of a depth-1
+    search ends in the evaluation of the opponent's position, which the tempo raises
+    for the opponent."""
+    def score(**settings):
+        pos = games["chess"].start()
+        pos.engine.configure_search(**settings)
+        return think(pos, depth=1).info.score
+    assert score(tempo=30) == score() - 30
 
 
 def test_pruning_less_searches_more(games):

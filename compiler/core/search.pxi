@@ -61,6 +61,8 @@ cdef struct Settings:
                                 # by iterative deepening (runtime/search.py), not here
     int cont_history            # 1: quiet moves are also ordered by how they fared after
                                 # the move that led to the node (continuation history)
+    int tempo                   # centipawns the side to move is given in the search's
+                                # static evaluations (the move it has in hand; 0: none)
 
 
 cdef struct EvalEntry:
@@ -116,6 +118,7 @@ cdef Settings default_settings() noexcept:
     d.qs_evasions = 0
     d.aspiration = 0            # chess +28 over 300 games at 100 ms, +3 over 300 at 40 ms
     d.cont_history = 0          # chess about +19 over 600 games at 40 ms: not shown yet
+    d.tempo = 0
     return d
 
 
@@ -196,18 +199,18 @@ cdef inline double now() noexcept nogil:
 
 
 cdef inline int static_eval(Pos* p, Search* s) noexcept nogil:
-    """evaluate(p), from the search's cache where the evaluation is dear (EVAL_CACHE:
-    mobility generates both sides' moves).  Iterative deepening meets the same leaves
-    again at every depth.  The key is the transposition table's, which holds all an
-    evaluation reads."""
+    """evaluate(p) and the side to move's tempo (a setting), the evaluation from the
+    search's cache where it is dear (EVAL_CACHE: mobility generates both sides'
+    moves).  Iterative deepening meets the same leaves again at every depth.  The key
+    is the transposition table's, which holds all an evaluation reads."""
     cdef EvalEntry* e
     if not EVAL_CACHE:
-        return evaluate(p)
+        return evaluate(p) + s.set.tempo
     e = &s.evals[p.key & (EVAL_CACHE_SIZE - 1)]
     if e.key != p.key:
         e.key = p.key
         e.score = evaluate(p)
-    return e.score
+    return e.score + s.set.tempo
 
 
 cdef inline int captured_code(Pos* p, move_t m) noexcept nogil:
