@@ -137,7 +137,8 @@ def _machine_share(request):
     test holds shared, so it starts once the tests running beside it end, and none
     starts beside it.  Those tests time a cold build, or a clock, against a client's
     fixed timeouts (python-chess gives `play` 10 s), which a build in the other worker
-    would otherwise eat into."""
+    would otherwise eat into.  (A wait for the lock counts as the waiting test's
+    setup in the slowest-durations list.)"""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     if not run:
         yield
