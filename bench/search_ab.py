@@ -14,7 +14,10 @@ what counts) or a fixed node budget (`--nodes`); both sides live in each worker
 process and Fairyforge's own Position is the arbiter (runtime/tune/match.py), so it
 works in every game, the seed games included, and needs no UCI round trip: at 50 ms
 a move a 2-core machine plays about 15 chess games a minute.  Prints A's wins, draws,
-losses and Elo with its 95% interval.  Against another program, use match.py.
+losses and Elo with its 95% interval.  `--sprt ELO1` stops the match as soon as a
+sequential test decides between "A gains ELO1" and "A gains nothing" (5% error each
+way; --games is then the most played), so that a clear loser ends early and a small
+gain can be given the games it needs.  Against another program, use match.py.
 """
 
 import argparse
@@ -24,6 +27,7 @@ import sys
 from fairyforge.compiler import evalparams, loader
 from fairyforge.errors import FairyforgeError
 from fairyforge.playtest.command import _count      # (1 or more, as `tune` counts)
+from fairyforge.playtest.stats import GainTest
 from fairyforge.tune import match
 
 
@@ -41,6 +45,9 @@ def main(argv=None):
     parser.add_argument("--max-plies", type=_count, default=300)
     parser.add_argument("--processes", type=_count, default=2)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--sprt", type=float, metavar="ELO1",
+                        help="stop early once a sequential test (SPRT, 5%% errors) tells "
+                             "A gaining ELO1 from A gaining nothing; --games is then the most")
     parser.add_argument("--json", help="also write the summary here")
     args = parser.parse_args(argv)
     a, b = dict(args.a), dict(args.b)
@@ -53,11 +60,16 @@ def main(argv=None):
     except (FairyforgeError, ValueError) as err:  # an unknown game or setting
         raise SystemExit(f"search_ab.py: {err}") from None
     done = []
+    test = GainTest(args.sprt) if args.sprt else None
 
     def progress(result):
         done.append(result)
         print(f"[{len(done)}] A {result[0]} ({result[1]}, {result[2]} plies)",
               file=sys.stderr, flush=True)
+        if test is not None:
+            test.add(result[0])
+            return test.verdict is not None
+        return False
 
     movetime = args.movetime / 1000 if args.movetime else None
     result = match.run(variant, params, params, games=args.games, nodes=args.nodes,
@@ -66,11 +78,17 @@ def main(argv=None):
     limit = f"{args.movetime} ms" if movetime else f"{args.nodes} nodes"
     print(f"{variant.name}: A {_text(a)} vs B {_text(b)}, {limit} a move: "
           f"{match.summary_text(result)}, mean {result['plies']:.0f} plies")
+    if test is not None:
+        print(f"SPRT (A +{args.sprt:g} Elo against +0): {_verdict(test, args.sprt)}, "
+              f"LLR {test.llr:.2f} in bounds {test.bounds[0]:.2f} .. {test.bounds[1]:.2f}")
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"game": variant.name, "a": a, "b": b,
                        "nodes": None if movetime else args.nodes,
-                       "movetime_ms": args.movetime, "summary": result}, out, indent=1)
+                       "movetime_ms": args.movetime, "summary": result,
+                       "sprt": None if test is None else
+                       {"elo1": args.sprt, "llr": test.llr, "bounds": list(test.bounds),
+                        "verdict": test.verdict}}, out, indent=1)
 
 
 def _setting(text):
@@ -86,6 +104,12 @@ def _check(variant, params, *settings):
     engine = match.game_with(variant, params).start().engine
     for each in settings:
         engine.configure_search(**each)
+
+
+def _verdict(test, elo1):
+    return {"H1": f"A gains about {elo1:g} Elo or more",
+            "H0": f"A gains less than {elo1:g} Elo",
+            None: "undecided when the games ran out"}[test.verdict]
 
 
 def _text(settings):

@@ -119,6 +119,25 @@ def test_a_match_between_two_settings_plays_both(games):
     assert result["games"] == 2 and 0 <= result["score"] <= 1
 
 
+def test_a_match_stops_when_its_caller_has_seen_enough(games):
+    variant = loader.load_variant("chess")
+    seen = []
+    result = match.run(variant, None, None, games=8, nodes=200, max_plies=12, processes=1,
+                       on_game=lambda r: seen.append(r) or len(seen) == 3)
+    assert result["games"] == len(seen) == 3
+
+
+def test_the_gain_test_decides_clear_runs_and_waits_on_even_ones():
+    from fairyforge.playtest.stats import GainTest
+    wins, even, losses = GainTest(20), GainTest(20), GainTest(20)
+    for k in range(60):
+        wins.add(1.0 if k % 4 else 0.5)           # 87.5%: far above +20
+        losses.add(0.0 if k % 4 else 0.5)
+        even.add(k % 2)                           # 50%, but few games
+    assert wins.verdict == "H1" and losses.verdict == "H0"
+    assert even.verdict is None and even.bounds[0] < even.llr < even.bounds[1]
+
+
 def test_search_ab_refuses_an_unknown_setting_in_one_line():
     run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_ab.py"), "chess",
                           "--a", "nul_move=1", "--games", "2"],
@@ -138,3 +157,17 @@ def test_search_ab_plays_and_writes_its_summary(tmp_path):
     assert "chess: A null_move=1 vs B (defaults), 200 nodes a move: 2 games" in run.stdout
     summary = json.loads(out.read_text())
     assert summary["a"] == {"null_move": 1} and summary["summary"]["games"] == 2
+    assert summary["sprt"] is None
+
+
+def test_search_ab_with_sprt_says_its_verdict(tmp_path):
+    out = tmp_path / "ab.json"
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_ab.py"), "chess",
+                          "--a", "null_move=1", "--games", "2", "--nodes", "200",
+                          "--max-plies", "16", "--processes", "1", "--sprt", "20",
+                          "--json", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "SPRT (A +20 Elo against +0): undecided when the games ran out, LLR " in run.stdout
+    sprt = json.loads(out.read_text())["sprt"]
+    assert sprt["elo1"] == 20 and sprt["verdict"] is None

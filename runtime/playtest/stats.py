@@ -10,7 +10,7 @@ set's edge.  The sequential test is a generalised SPRT (see `Sprt`).
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054        # the two-sided 95% normal quantile
 # A pseudo-observation of variance added to the per-pair differences: it keeps the
@@ -210,6 +210,37 @@ class SprtRun:
                 "llr": dict(self.llr), "sides": dict(self.sides),
                 "sides_decided_after_pairs": dict(self.sides_at),
                 "decision": self.decision, "decided_after_pairs": self.decided_at}
+
+
+@dataclass
+class GainTest:
+    """A one-sided generalised SPRT over one side's game scores (a win 1, a draw 1/2)
+    against an opponent: H0, it is as strong; H1, it is `elo1` stronger.  Each game is
+    an observation, its opening's noise included, so the test errs on the slow side.
+    `verdict` is "H1" or "H0" once the LLR leaves [log(beta / (1 - alpha)),
+    log((1 - beta) / alpha)], else None (bench/search_ab.py --sprt stops there)."""
+
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+    games: PairedDifference = field(default_factory=PairedDifference, init=False)
+
+    def add(self, score):
+        self.games.add(0.5, score)      # against an even match: the baseline is 1/2
+
+    @property
+    def bounds(self):
+        return (math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha))
+
+    @property
+    def llr(self):
+        return llr(self.games, 0.0, self.elo1)
+
+    @property
+    def verdict(self):
+        lo, hi = self.bounds
+        value = self.llr
+        return "H1" if value >= hi else ("H0" if value <= lo else None)
 
 
 def mean_interval(values, z=Z95):

@@ -77,7 +77,8 @@ def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None,
     `movetime` seconds a move when it is given (and the old build at `old_movetime`,
     when that is given: time odds, to see what a stronger player scores); a summary
     dict.  `new_search` and `old_search` are search settings (a dict) for each side's
-    engine (Engine.configure_search)."""
+    engine (Engine.configure_search).  on_game(result) is called after each game; when
+    it returns true the match stops there (the games still playing are abandoned)."""
     if movetime is not None:
         nodes = None
     first = game_with(variant, new)          # builds both here, before the workers do
@@ -93,8 +94,8 @@ def run(variant, new, old, games=100, nodes=4000, max_plies=300, processes=None,
     with open_backend(processes=processes) as pool:
         for _job, result in pool.imap_unordered(play, jobs):
             results.append(result)
-            if on_game:
-                on_game(result)
+            if on_game and on_game(result):
+                break                   # the caller has seen enough (search_ab --sprt)
     return summary(results)
 
 
