@@ -79,7 +79,7 @@ def main(argv=None):
     print(f"{variant.name}: A {_text(a)} vs B {_text(b)}, {limit} a move: "
           f"{match.summary_text(result)}, mean {result['plies']:.0f} plies")
     if test is not None:
-        print(f"SPRT (A +{args.sprt:g} Elo against +0): {_verdict(test, args.sprt)}, "
+        print(f"SPRT (A +{args.sprt:g} Elo against +0): {_verdict(test)}, "
               f"LLR {test.llr:.2f} in bounds {test.bounds[0]:.2f} .. {test.bounds[1]:.2f}")
     if args.json:
         with open(args.json, "w") as out:
@@ -106,9 +106,9 @@ def _check(variant, params, *settings):
         engine.configure_search(**each)
 
 
-def _verdict(test, elo1):
-    return {"H1": f"A gains about {elo1:g} Elo or more",
-            "H0": f"A gains less than {elo1:g} Elo",
+def _verdict(test):
+    return {"H1": f"A gains about {test.elo1:g} Elo or more",
+            "H0": f"A gains less than {test.elo1:g} Elo",
             None: "undecided when the games ran out"}[test.verdict]
 
 

@@ -173,9 +173,7 @@ def pytest_sessionfinish(session):
     module = _fuzz_module()
     if module is not None and hasattr(session.config, "workeroutput"):
         session.config.workeroutput["fuzz"] = {
-            kind: {**vars(stats), "messages": sorted(stats.messages),
-                   "templates": sorted(stats.templates)}
-            for kind, stats in module.FUZZ_STATS.items() if stats.cases}
+            kind: stats.counts() for kind, stats in module.FUZZ_STATS.items() if stats.cases}
 
 
 @pytest.hookimpl(optionalhook=True)         # (a pytest-xdist hook)
@@ -185,25 +183,15 @@ def pytest_testnodedown(node, error):
         _WORKERS_FUZZ.append(counts)
 
 
-def _merge_workers_fuzz(module):
-    for counts in _WORKERS_FUZZ:
-        for kind, got in counts.items():
-            stats = module.FUZZ_STATS[kind]
-            for field in ("cases", "accepted", "refused", "hangs", "escapes"):
-                setattr(stats, field, getattr(stats, field) + got[field])
-            stats.messages.update(got["messages"])
-            stats.templates.update(got["templates"])
-            if got["slowest"] is not None:
-                stats.slowest = max(stats.slowest or 0.0, got["slowest"])
-
-
 def pytest_terminal_summary(terminalreporter):
     """The fuzzing table (tests/test_fuzz.py): cases run per input class, over every
     xdist worker."""
     module = _fuzz_module(importing=bool(_WORKERS_FUZZ))
     if module is None:
         return
-    _merge_workers_fuzz(module)
+    for counts in _WORKERS_FUZZ:
+        for kind, got in counts.items():
+            module.FUZZ_STATS[kind].add_counts(got)
     lines = module.fuzz_report()
     if lines:
         terminalreporter.section("fuzzing")

@@ -76,6 +76,20 @@ class Stats:
         self.escapes = 0        # exceptions outside what the class allows
         self.slowest = None     # seconds, the slowest case
 
+    def counts(self):
+        """What a pytest-xdist worker hands the controller (conftest.py)."""
+        return {**vars(self), "messages": sorted(self.messages),
+                "templates": sorted(self.templates)}
+
+    def add_counts(self, counts):
+        """Add another worker's counts to these."""
+        for name in ("cases", "accepted", "refused", "hangs", "escapes"):
+            setattr(self, name, getattr(self, name) + counts[name])
+        self.messages.update(counts["messages"])
+        self.templates.update(counts["templates"])
+        if counts["slowest"] is not None:
+            self.slowest = max(self.slowest or 0.0, counts["slowest"])
+
 
 FUZZ_STATS = collections.OrderedDict(
     (name, Stats()) for name in ("definition texts", "definition bytes", "FEN strings",

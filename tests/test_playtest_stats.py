@@ -144,3 +144,14 @@ def test_mean_interval():
     sd = math.sqrt(((15 ** 2) * 2 + (5 ** 2) * 2) / 3)
     assert m["value"] == 25
     assert m["ci95"] == pytest.approx([25 - 1.959964 * sd / 2, 25 + 1.959964 * sd / 2], abs=1e-4)
+
+
+def test_the_gain_test_decides_clear_runs_and_waits_on_even_ones():
+    wins, even, losses = stats.GainTest(20), stats.GainTest(20), stats.GainTest(20)
+    for k in range(60):
+        wins.add(1.0 if k % 4 else 0.5)           # 87.5%: far above +20
+        losses.add(0.0 if k % 4 else 0.5)
+        even.add(k % 2)                           # 50%, but few games
+    assert wins.verdict == "H1" and losses.verdict == "H0"
+    assert even.verdict is None and even.bounds[0] < even.llr < even.bounds[1]
+    assert even.bounds == pytest.approx((-math.log(19), math.log(19)))   # Wald's, at 5% and 5%

@@ -127,17 +127,6 @@ def test_a_match_stops_when_its_caller_has_seen_enough(games):
     assert result["games"] == len(seen) == 3
 
 
-def test_the_gain_test_decides_clear_runs_and_waits_on_even_ones():
-    from fairyforge.playtest.stats import GainTest
-    wins, even, losses = GainTest(20), GainTest(20), GainTest(20)
-    for k in range(60):
-        wins.add(1.0 if k % 4 else 0.5)           # 87.5%: far above +20
-        losses.add(0.0 if k % 4 else 0.5)
-        even.add(k % 2)                           # 50%, but few games
-    assert wins.verdict == "H1" and losses.verdict == "H0"
-    assert even.verdict is None and even.bounds[0] < even.llr < even.bounds[1]
-
-
 def test_search_ab_refuses_an_unknown_setting_in_one_line():
     run = subprocess.run([sys.executable, str(ROOT / "bench" / "search_ab.py"), "chess",
                           "--a", "nul_move=1", "--games", "2"],

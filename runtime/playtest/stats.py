@@ -6,7 +6,8 @@ difference that would give the first player that score.  With `--against`, game 
 both rule sets starts from the same opening (a *pair*); the change's effect is the
 difference of the first player's scores, estimated from the per-pair differences
 (which removes the openings' share of the noise), and shown in Elo at the first rule
-set's edge.  The sequential test is a generalised SPRT (see `Sprt`).
+set's edge.  The sequential test is a generalised SPRT (see `Sprt`); `GainTest` is
+its one-sided form for two players of one game (bench/search_ab.py --sprt).
 """
 
 import math
