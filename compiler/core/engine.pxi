@@ -97,6 +97,7 @@ cdef class Engine:
         free(self.search.movebuf)
         free(self.search.scores)
         free(self.search.evals)
+        free(self.search.sees)
         free(self.search.cont)
 
     def set_hash_size(self, int megabytes):
@@ -242,6 +243,11 @@ cdef class Engine:
                                                         * sizeof(move_t))
             self.search.scores = <int*> malloc(<size_t> MAX_PLY * MAX_MOVES * sizeof(int))
             if self.search.movebuf == NULL or self.search.scores == NULL:
+                raise MemoryError()
+        if self.search.sees == NULL:
+            # (zeroed: a hashed key always has bit 0 set, so no entry matches 0)
+            self.search.sees = <uint64_t*> calloc(SEE_CACHE_SIZE, sizeof(uint64_t))
+            if self.search.sees == NULL:
                 raise MemoryError()
         if EVAL_CACHE and self.search.evals == NULL:
             # (zeroed: key 0 marks an empty entry; no position hashes to 0 in practice)

@@ -20,7 +20,8 @@ cdef enum:
     HISTORY_MAX = 16384         # history scores stay within +-HISTORY_MAX (below the killers)
     LMR_SIZE = 64               # depths and move numbers the reduction table covers
     MAX_QUIETS = 64             # quiet moves a node remembers for the history malus
-    EVAL_CACHE_SIZE = 1 << 15   # entries of each search's evaluation cache (a power of two)
+    EVAL_CACHE_SIZE = 1 << 18   # entries of each search's evaluation cache (a power of two)
+    SEE_CACHE_SIZE = 1 << 16    # entries of its cache of losing_capture's answers (the same)
     EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS | HAS_THREATS   # cache evaluations where they cost move generations
     CONT_ENTRIES = 1 << 21      # continuation-history scores at most (about 4 MB of shorts)
 
@@ -46,6 +47,8 @@ cdef struct Settings:
     int lmp_depth               # late-move pruning within this many plies of the horizon (0: off)
     int futility_depth          # futility pruning (quiet moves skipped) within this many plies
     int rfp_depth               # reverse futility (static score above beta) within this many
+    int rfp_margin              # ... plies, the score this far above beta: hundredths of the
+                                # cheapest piece a ply of depth
     int razor_depth             # razoring (static score far below alpha) within this many
     int iir_depth               # internal iterative reduction: a node this deep or deeper
                                 # that the table knows no move for is searched a ply shallower (0: off)
@@ -63,6 +66,10 @@ cdef struct Settings:
                                 # the move that led to the node (continuation history)
     int tempo                   # centipawns the side to move is given in the search's
                                 # static evaluations (the move it has in hand; 0: none)
+    int improving               # 1: a node whose static score is no better than two plies
+                                # before (the same side's) prunes more: half the late moves
+                                # searched, a ply more of reduction; an improving one has
+                                # its reverse-futility margin a ply smaller
 
 
 cdef struct EvalEntry:
@@ -87,9 +94,13 @@ cdef struct Search:
                                 # one per ply, then one per exchange-evaluation level
     int* scores                 # move-ordering scores: MAX_PLY lists of MAX_MOVES (heap)
     EvalEntry* evals            # EVAL_CACHE_SIZE evaluations by key (heap; EVAL_CACHE)
+    uint64_t* sees              # SEE_CACHE_SIZE answers of losing_capture (heap): the
+                                # position's key and move hashed, the answer in bit 0
     short* cont                 # continuation history (heap): 2^cont_bits rows, one per
     int cont_bits               # previous move (hashed), of NCODES * NSQ scores each
     Settings set
+    int static_at[MAX_PLY]      # each ply's static score on the current line (-INF: in
+                                # check, or not evaluated), for `improving`
     unsigned char lmr[LMR_SIZE][LMR_SIZE]   # reductions by depth and move number (set_reductions)
 
 
@@ -110,6 +121,7 @@ cdef Settings default_settings() noexcept:
     d.lmp_depth = 3
     d.futility_depth = 3
     d.rfp_depth = 3
+    d.rfp_margin = 200
     d.razor_depth = 2
     d.iir_depth = 0
     d.history_malus = 0
@@ -119,6 +131,7 @@ cdef Settings default_settings() noexcept:
     d.aspiration = 0            # chess +28 over 300 games at 100 ms, +3 over 300 at 40 ms
     d.cont_history = 0          # chess about +19 over 600 games at 40 ms, shogi -6 over 300
     d.tempo = 0                 # chess about +15 over 667 games at 40 ms: not shown
+    d.improving = 0
     return d
 
 
@@ -327,10 +340,21 @@ cdef int see(Pos* p, Search* s, move_t m) noexcept nogil:
 
 cdef inline bint losing_capture(Pos* p, Search* s, move_t m) noexcept nogil:
     """Does the capture `m` lose material by exchange?  (Taking a piece worth at least
-    the taker's value never does, so only the others are evaluated.)"""
+    the taker's value never does, so only the others are evaluated.)  The answer is
+    cached: an exchange evaluation makes and generates captures at every level, and
+    iterative deepening orders the same captures of the same positions at each depth."""
+    cdef uint64_t h
+    cdef uint64_t* entry
+    cdef bint losing
     if captured_value(p, m) >= VALUE[code_type(p.b[move_from(m)])]:
         return False
-    return see(p, s, m) < 0
+    h = (p.key ^ (<uint64_t> m * <uint64_t> 0x9E3779B97F4A7C15)) | 1
+    entry = &s.sees[(h >> 1) & (SEE_CACHE_SIZE - 1)]
+    if (entry[0] | 1) == h:
+        return entry[0] & 1 == 0
+    losing = see(p, s, m) < 0
+    entry[0] = h ^ losing         # bit 0 clear: losing
+    return losing
 
 
 cdef inline int* ply_scores(Search* s, int ply) noexcept nogil:
@@ -641,8 +665,15 @@ cdef inline int futility_margin(Search* s, int depth) noexcept nogil:
     return 2 * s.least_value * depth
 
 
+cdef inline int rfp_margin(Search* s, int depth) noexcept nogil:
+    """How far above beta a static evaluation `depth` plies from the horizon must be
+    for reverse futility to take it as a fail high (the setting rfp_margin, in
+    hundredths of the game's cheapest piece a ply: 200 is futility_margin's)."""
+    return s.least_value * s.set.rfp_margin * depth // 100
+
+
 cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
-                        int static) noexcept nogil:
+                        int static, bint improving) noexcept nogil:
     """Reverse futility and razoring at a null-window node near the horizon, not in
     check (the caller's condition) nor near mate scores: a static evaluation a margin
     above beta is taken as a fail high, and one far below alpha that quiescence cannot
@@ -650,8 +681,8 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
     cdef int score
     if beta >= MATE_BOUND or alpha <= -MATE_BOUND:
         return -INF
-    if depth <= s.set.rfp_depth and static - futility_margin(s, depth) >= beta:
-        return static - futility_margin(s, depth)
+    if depth <= s.set.rfp_depth and static - rfp_margin(s, depth - improving) >= beta:
+        return static - rfp_margin(s, depth - improving)
     if depth <= s.set.razor_depth and static + 3 * s.least_value * depth <= alpha:
         score = quiesce(p, s, alpha, alpha + 1, ply, FORCED_QPLIES)
         if score <= alpha:
@@ -661,7 +692,7 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
 
 cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
                           bint checked, bint quiet, int ply, bint pv,
-                          int history) noexcept nogil:
+                          int history, bint worsening) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering,
     at depth 3 or more, that neither escape nor give check, are searched shallower,
     the more the deeper and later (s.lmr), a ply less at a principal-variation
@@ -675,6 +706,8 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
         legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
     if pv:
         r -= 1
+    elif worsening:
+        r += 1
     if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
         r -= 1
     if history > HISTORY_MAX // 4:
@@ -686,10 +719,12 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
     return r if r > 0 else 0
 
 
-cdef inline bint late_move(Search* s, int depth, int legal_count) noexcept nogil:
+cdef inline bint late_move(Search* s, int depth, int legal_count,
+                           bint worsening) noexcept nogil:
     """Is a quiet move this late in the ordering, this near the horizon, not worth
-    searching at a null-window node (late-move pruning: 3 + depth^2 moves are)?"""
-    return depth <= s.set.lmp_depth and legal_count > 3 + depth * depth
+    searching at a null-window node (late-move pruning: 3 + depth^2 moves are, half
+    as many where the static score is worsening)?"""
+    return depth <= s.set.lmp_depth and legal_count > (3 + depth * depth) >> worsening
 
 
 cdef inline bint loses_exchange(Pos* p, Search* s, move_t m, int depth, bint quiet,
@@ -723,13 +758,23 @@ cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, i
     return score
 
 
+cdef inline (bint, bint) improvement(Search* s, int static, int ply) noexcept nogil:
+    """(improving, worsening): is the side to move's static score `static` better, or
+    no better, than at its last node two plies up?  Neither where that one is unknown
+    (in check, or the root)."""
+    cdef int before = s.static_at[ply - 2] if ply >= 2 else -INF
+    if before == -INF:
+        return False, False
+    return static > before, static <= before
+
+
 cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                    bint null_ok) noexcept nogil:
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef move_t best_move = 0, tt_move = 0, m
     cdef int n, i, k, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
     cdef int static, history, taken = 0, mover = 0, nquiets = 0
-    cdef bint quiet, futile, prunable, exchange
+    cdef bint quiet, futile, prunable, exchange, improving = False, worsening = False
     cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
     cdef short* cont                  # the continuation-history row (cont_history)
     cdef TTHit hit
@@ -758,6 +803,12 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                 return score
     if s.set.iir_depth and depth >= s.set.iir_depth and not tt_move:
         depth -= 1                # no move to try first: a cheaper search finds one
+    static = -INF
+    if s.set.improving:
+        if not checked:
+            static = static_eval(p, s)
+            improving, worsening = improvement(s, static, ply)
+        s.static_at[ply] = static
     if s.set.null_move and null_ok and ply > 0 and not checked and beta - alpha == 1 and depth >= 3:
         score = null_move_cutoff(p, s, depth, beta, ply)
         if score != -INF:
@@ -765,8 +816,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     futile = False
     prunable = ply > 0 and not checked and beta - alpha == 1
     if prunable and depth <= max(s.set.futility_depth, s.set.rfp_depth, s.set.razor_depth):
-        static = static_eval(p, s)
-        score = shallow_cutoff(p, s, depth, alpha, beta, ply, static)
+        if static == -INF:
+            static = static_eval(p, s)
+        score = shallow_cutoff(p, s, depth, alpha, beta, ply, static, improving)
         if score != -INF:
             return score
         futile = depth <= s.set.futility_depth and alpha > -MATE_BOUND \
@@ -789,7 +841,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             unmake(p)
             continue
         legal_count += 1
-        if (futile or (prunable and late_move(s, depth, legal_count) and best > -MATE_BOUND)) \
+        if (futile or (prunable and late_move(s, depth, legal_count, worsening)
+                       and best > -MATE_BOUND)) \
                 and quiet and legal_count > 1 and not in_check(p, p.side):
             unmake(p)             # a quiet move cannot lift a hopeless static score,
             continue              # nor is one this late likely to be the best
@@ -799,7 +852,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             continue              # rarely pays it back
         score = search_move(p, s, depth, alpha, beta, ply, legal_count,
                             reduction(p, s, m, depth, legal_count, checked, quiet, ply,
-                                      beta - alpha > 1, history))
+                                      beta - alpha > 1, history, worsening))
         unmake(p)
         if s.stopped:
             return 0
@@ -843,6 +896,7 @@ cdef int search_root(Pos* p, Search* s, move_t* root, int n, int depth, int alph
     best_move beat it at this depth."""
     cdef int i, score, best = -INF, a = alpha
     s.least_value = least_piece_value()
+    s.static_at[0] = -INF
     order_moves(p, s, root, n, first if first else tt_read(s, p.key).move, 0)
     for i in range(n):
         make(p, root[i])
