@@ -122,6 +122,27 @@ def test_see_matches_reference(name):
     assert min(found) < 0 < max(found)        # losing and winning exchanges were met
 
 
+@pytest.mark.parametrize("name", ["chess", "xiangqi"])
+def test_the_orderings_cached_answer_is_the_exchange_evaluations(name):
+    """The search orders captures by losing_capture, which caches its answers by
+    position and move: asked twice (the second answer from the cache), it says what
+    see() says, for every capture of positions that share most of their moves."""
+    game = ff.load(name)
+    asked = 0
+    for pos in _random_positions(game, 50, seed=29):
+        values = pos.engine.piece_values()
+        for move in pos.legal_moves():
+            if not _is_capture(pos, move):
+                continue
+            cheap = _value_at(pos, values, _victim_square(pos, move)) \
+                >= _value_at(pos, values, move_from(move.code))
+            expected = not cheap and pos.engine.see(move.code) < 0
+            assert pos.engine.losing_capture(move.code) == expected, (pos.fen(), str(move))
+            assert pos.engine.losing_capture(move.code) == expected, (pos.fen(), str(move))
+            asked += 1
+    assert asked >= 100
+
+
 def _see_of(game, fen, uci):
     """(the engine's SEE of the move `uci` at `fen`, {piece letter: value})."""
     pos = game.position(fen)

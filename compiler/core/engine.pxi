@@ -195,6 +195,15 @@ cdef class Engine:
         self._reserve(SEE_LEVELS + 8)
         return see(&self.pos, &self.search, move)
 
+    def losing_capture(self, move_t move):
+        """Does the pseudo-legal capture `move` lose material by exchange, as the
+        search's move ordering asks it (search.pxi `losing_capture`, whose answers are
+        cached by position and move)?"""
+        self._idle()
+        self._prepare_search()
+        self._reserve(SEE_LEVELS + 8)
+        return bool(losing_capture(&self.pos, &self.search, move))
+
     def search_depth(self, int depth, uint64_t node_limit=0, double seconds=0.0,
                      int alpha=-INF, int beta=INF, moves=None, move_t first=0):
         """One iteration of iterative deepening: (score, best move, nodes, stopped).
@@ -245,7 +254,8 @@ cdef class Engine:
             if self.search.movebuf == NULL or self.search.scores == NULL:
                 raise MemoryError()
         if self.search.sees == NULL:
-            # (zeroed: a hashed key always has bit 0 set, so no entry matches 0)
+            # (zeroed: a hashed key has bit 0 set, so an empty entry matches only the
+            # hash 1)
             self.search.sees = <uint64_t*> calloc(SEE_CACHE_SIZE, sizeof(uint64_t))
             if self.search.sees == NULL:
                 raise MemoryError()
