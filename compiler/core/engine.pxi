@@ -485,6 +485,13 @@ cdef class Engine:
         self._idle()
         return self.pos.royal[colour & 1]
 
+    def activity(self, colour):
+        """What `colour`'s board moves add to the evaluation (evaluate.pxi activity: its
+        mobility, king-attack and threat terms, in centipawns for `colour`, whoever is
+        to move): the sum the counts below give with the learned tables."""
+        self._idle()
+        return activity(&self.pos, colour & 1)
+
     def mobility_counts(self):
         """The board moves each type has (evaluate.pxi board_moves, what the mobility
         term counts), White's types then Black's, whoever is to move: the features

@@ -96,7 +96,8 @@ cdef inline bint next_to(int sq, int king) noexcept nogil:
 
 cdef inline int threatened(Pos* p, move_t m, int t) noexcept nogil:
     """The type of the enemy piece the board move `m` of a piece of type `t` takes, if
-    that piece is worth more than the taker (and not royal: THREAT is 0 there), else -1."""
+    that piece is worth more than the taker (and not royal: THREAT is 0 there), else -1
+    (Engine.threat_counts: what move_worth's threat term counts, from the move list)."""
     cdef int victim = p.b[move_to(m)]
     if victim <= OFF or code_colour(victim) == code_colour(p.b[move_from(m)]) \
             or VALUE[code_type(victim)] <= VALUE[t]:
@@ -104,29 +105,70 @@ cdef inline int threatened(Pos* p, move_t m, int t) noexcept nogil:
     return code_type(victim)
 
 
-cdef int activity(Pos* p, int colour) noexcept nogil:
-    """What `colour`'s board moves (board_moves) are worth: for each, its piece's
-    MOBILITY, when it lands next to the enemy royal piece or on it the enemy's
-    KS_ATTACKS (a bonus for the royal piece's side, so taken off here), and when it
-    takes a piece worth more than the taker, THREAT (by whether `colour` is to move).
-    Dynamic terms: the square tables know where a piece stands, these how free it is
-    there (a bishop behind its own pawns has few moves), how much of it bears on the
-    enemy king and what it attacks."""
-    cdef move_t mv[MAX_MOVES]
-    cdef int n = board_moves(p, colour, mv), i, t, victim, score = 0
-    cdef int king = p.royal[colour ^ 1] if HAS_KING_ATTACKS else -1
-    cdef int* threat = THREAT + (0 if colour == p.side else NTYPES)
-    for i in range(n):
-        t = code_type(p.b[move_from(mv[i])])
-        if HAS_MOBILITY:
-            score += MOBILITY[t]
-        if HAS_KING_ATTACKS and king >= 0 and next_to(move_to(mv[i]), king):
-            score -= KS_ATTACKS[t]
-        if HAS_THREATS:
-            victim = threatened(p, mv[i], t)
-            if victim >= 0:
-                score += threat[victim]
+cdef inline int threat_worth(int victim, int t, int colour, const int* threat) noexcept nogil:
+    """move_worth's threat term for a move of `colour`'s piece of type `t` onto `victim`."""
+    if victim > OFF and code_colour(victim) != colour and VALUE[code_type(victim)] > VALUE[t]:
+        return threat[code_type(victim)]
+    return 0
+
+
+cdef inline int move_worth(const unsigned char* b, int to, int t, int colour, int king,
+                           const int* threat) noexcept nogil:
+    """What one board move of `colour`'s piece of type `t` to `to` adds to its side's
+    activity: the type's MOBILITY; when it lands next to the enemy royal piece (on
+    `king`) or on it, the enemy's KS_ATTACKS (a bonus for the royal piece's side, so
+    taken off here); when it takes a piece worth more than the taker, `threat` by the
+    victim's type (THREAT's row for whether `colour` is to move; 0 for a royal
+    victim)."""
+    cdef int worth = MOBILITY[t] if HAS_MOBILITY else 0
+    if HAS_KING_ATTACKS and king >= 0 and next_to(to, king):
+        worth -= KS_ATTACKS[t]
+    if HAS_THREATS:
+        worth += threat_worth(b[to], t, colour, threat)
+    return worth
+
+
+cdef inline int piece_activity(int t, int moves, int near) noexcept nogil:
+    """The mobility and king-attack terms of a piece of type `t` with `moves` board
+    moves, `near` of them next to the enemy royal piece or onto it."""
+    cdef int score = 0
+    if HAS_MOBILITY:
+        score += MOBILITY[t] * moves
+    if HAS_KING_ATTACKS:
+        score -= KS_ATTACKS[t] * near
     return score
+
+
+cdef inline void mark_near_king(unsigned char* near_king, int king) noexcept nogil:
+    """Mark (1) in near_king[NSQ] the squares next_to `king` (it and those next to it;
+    a padded board's edge squares have neighbours in the padding, so none falls
+    outside), 0 elsewhere: all 0 without a royal piece (king < 0)."""
+    cdef int dx, dy
+    memset(near_king, 0, NSQ)
+    if king >= 0:
+        for dy in range(-1, 2):
+            for dx in range(-1, 2):
+                near_king[king + dy * STRIDE + dx] = 1
+
+
+cdef int moves_worth(Pos* p, const move_t* mv, int n, int colour, int king,
+                     const int* threat) noexcept nogil:
+    """move_worth summed over the board moves mv[:n] of `colour`'s pieces."""
+    cdef int i, score = 0
+    for i in range(n):
+        score += move_worth(p.b, move_to(mv[i]), code_type(p.b[move_from(mv[i])]), colour,
+                            king, threat)
+    return score
+
+
+cdef inline int activity(Pos* p, int colour) noexcept nogil:
+    """What `colour`'s board moves (board_moves) are worth (move_worth summed):
+    dynamic terms, where the square tables know where a piece stands and these how
+    free it is there (a bishop behind its own pawns has few moves), how much of it
+    bears on the enemy king and what it attacks.  The generated activity_0/activity_1
+    walk the moves as the generator does without listing them (a third of a chess
+    search's instructions went to listing and reading them back)."""
+    return activity_0(p) if colour == 0 else activity_1(p)
 
 
 cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:

@@ -1,0 +1,136 @@
+"""The evaluation's activity terms (mobility, king attacks, threats) count exactly the
+board moves the generator lists.
+
+The engine adds them up in a walk generated beside the move generator
+(engine.pyx.j2 activity_0/1, moves.j2 `tally`), which writes no move list; the
+reference is the list itself: Engine.mobility_counts, king_attack_counts and
+threat_counts count gen_moves' GEN_BOARD moves, and the learned tables turn the counts
+into centipawns.  The shipped builds (those with learned activity terms) are checked as
+they are; games whose pieces move in the other ways the generator knows (a region's
+lines, hops over a limited screen, grasshoppers, promotions only by capture or only to
+a captured type, moves that can repeat) get every term with made-up values, in the
+unoptimized build (the walk is the same code)."""
+
+import random
+
+import pytest
+
+import fairyforge as ff
+from fairyforge.compiler import build, evalparams, loader
+from fairyforge.compiler.resolve import load_variant
+from fairyforge.game import Game
+
+SHIPPED = ["chess", "shogi", "xiangqi", "crazyhouse", "kjartansson", "ichess",
+           "frontofhouse", "chesstonia"]
+
+# Each reaches a branch of the walk the shipped games do not.
+MOVEMENTS = {
+    "janggi": "lines along the palace's diagonals, hops whose screen may not be a cannon",
+    "grasshopper": "grasshoppers",
+    "micro": "promotion only by capture",
+    "grand": "promotion only to a captured type",
+}
+
+# Partly overlapping moves: the generator lists them and drops the repeats
+# (lower.may_repeat_moves; tests/test_betza_overlaps.py).
+OVERLAPS = """\
+variant overlaps "Partly overlapping Betza"
+board 6x6
+symmetry mirror
+piece king K K royal
+piece a A fRD
+piece b B fmWifmR2
+piece d D DpR
+piece p P fmWfcF
+setup "1dk3/ppp3/6/2a3/PPPB2/3DK1 w - - 0 1"
+"""
+
+
+def expected_activity(engine, variant, params, colour):
+    """`colour`'s activity from the move list's counts and the parameter file's tables
+    (as lower.py rounds them; no threat on a royal piece)."""
+    ntypes = len(variant.pieces)
+    mobility = params.get("mobility", {})
+    attacks = params.get("king_safety", {}).get("attacks", {})
+    to_move = engine.state()[0] == colour
+    threat = params.get("threats", {}).get("to_move" if to_move else "waiting", {})
+    moves = engine.mobility_counts()[colour * ntypes:][:ntypes]
+    near = engine.king_attack_counts()[colour * ntypes:][:ntypes]
+    taken = engine.threat_counts()[colour * ntypes:][:ntypes]
+    total = 0
+    for t, piece in enumerate(variant.pieces):
+        total += round(mobility.get(piece.name, 0)) * moves[t]
+        total -= round(attacks.get(piece.name, 0)) * near[t]
+        if not piece.royal:
+            total += round(threat.get(piece.name, 0)) * taken[t]
+    return total
+
+
+def assert_activity_along_random_games(game, params, games=2, plies=80, seed=5):
+    rng = random.Random(seed)
+    for _ in range(games):
+        position = game.start()
+        for _ in range(plies):
+            engine = position.engine
+            for colour in (0, 1):
+                assert engine.activity(colour) == \
+                    expected_activity(engine, game.variant, params, colour), \
+                    (position.fen(), colour)
+            moves = position.legal_moves()
+            if not moves or position.outcome() is not None:
+                break
+            position.push(rng.choice(moves))
+
+
+def made_up_terms(variant):
+    """Every activity term, a different value for each type."""
+    names = [p.name for p in variant.pieces]
+    return {"format": 1, "game": variant.name, "symmetry": evalparams.symmetry_of(variant),
+            "values": {}, "hand_values": {}, "pst": {},
+            "mobility": {n: 3 + i for i, n in enumerate(names)},
+            "king_safety": {"attacks": {n: -5 - 2 * i for i, n in enumerate(names)}},
+            "threats": {"to_move": {n: 7 + i for i, n in enumerate(names)},
+                        "waiting": {n: 11 + 3 * i for i, n in enumerate(names)}},
+            "model_hash": evalparams.model_hash(variant)}
+
+
+def quick_game_with(variant, params):
+    path, module = build.load_module(variant, evaluation=params, quick=True)
+    return Game(variant, module, path)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_shipped_activity_terms_count_the_generators_moves(name):
+    game = ff.load(name)
+    params = evalparams.for_build(game.variant)
+    assert params and (params.get("mobility") or params.get("king_safety", {}).get("attacks"))
+    assert_activity_along_random_games(game, params)
+
+
+@pytest.mark.parametrize("name", sorted(MOVEMENTS))
+def test_every_term_counts_the_generators_moves(name):
+    variant = loader.load_variant(name)
+    params = made_up_terms(variant)
+    assert_activity_along_random_games(quick_game_with(variant, params), params)
+
+
+def test_moves_that_can_repeat_are_counted_once(tmp_path):
+    path = tmp_path / "overlaps.variant"
+    path.write_text(OVERLAPS)
+    variant = load_variant(str(path))
+    params = made_up_terms(variant)
+    game = quick_game_with(variant, params)
+    assert "drop_repeats(mv, 0, n)" in open(game.source_path).read()
+    assert_activity_along_random_games(game, params)
+
+
+def test_a_term_the_file_leaves_out_counts_nothing():
+    """Chess's shipped file has no threats: the walk adds none, though captures of
+    dearer pieces abound."""
+    game = ff.load("chess")
+    params = evalparams.for_build(game.variant)
+    assert not params.get("threats")
+    position = game.position("4k3/2r1q3/8/3N4/8/8/8/K7 w - - 0 1")
+    assert sum(position.engine.threat_counts()) > 0
+    assert position.engine.activity(0) == expected_activity(position.engine, game.variant,
+                                                            params, 0)
