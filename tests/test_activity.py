@@ -20,8 +20,9 @@ from fairyforge.compiler import build, evalparams, loader
 from fairyforge.compiler.resolve import load_variant
 from fairyforge.game import Game
 
-SHIPPED = ["chess", "shogi", "xiangqi", "crazyhouse", "kjartansson", "ichess",
-           "frontofhouse", "chesstonia"]
+# The shipped files with activity terms (ichess: mobility only, and deployment, when
+# nothing on the board moves); the other seed games' files have none.
+SHIPPED = ["chess", "shogi", "xiangqi", "crazyhouse", "ichess"]
 
 # Each reaches a branch of the walk the shipped games do not.
 MOVEMENTS = {
@@ -103,7 +104,7 @@ def quick_game_with(variant, params):
 def test_the_shipped_activity_terms_count_the_generators_moves(name):
     game = ff.load(name)
     params = evalparams.for_build(game.variant)
-    assert params and (params.get("mobility") or params.get("king_safety", {}).get("attacks"))
+    assert "HAS_MOBILITY = 1" in open(game.source_path).read()
     assert_activity_along_random_games(game, params)
 
 
@@ -134,3 +135,11 @@ def test_a_term_the_file_leaves_out_counts_nothing():
     assert sum(position.engine.threat_counts()) > 0
     assert position.engine.activity(0) == expected_activity(position.engine, game.variant,
                                                             params, 0)
+
+
+def test_without_activity_terms_the_walk_is_not_generated():
+    """Kjartansson's file has every activity value 0: no walk, activity 0."""
+    game = ff.load("kjartansson")
+    source = open(game.source_path).read()
+    assert "HAS_MOBILITY = 0" in source and "mark_near_king(" not in source
+    assert game.start().engine.activity(0) == game.start().engine.activity(1) == 0
