@@ -94,38 +94,26 @@ cdef inline bint next_to(int sq, int king) noexcept nogil:
     return abs(sq % STRIDE - king % STRIDE) <= 1 and abs(sq // STRIDE - king // STRIDE) <= 1
 
 
-cdef inline int threatened(Pos* p, move_t m, int t) noexcept nogil:
-    """The type of the enemy piece the board move `m` of a piece of type `t` takes, if
-    that piece is worth more than the taker (and not royal: THREAT is 0 there), else -1
-    (Engine.threat_counts: what move_worth's threat term counts, from the move list)."""
-    cdef int victim = p.b[move_to(m)]
-    if victim <= OFF or code_colour(victim) == code_colour(p.b[move_from(m)]) \
-            or VALUE[code_type(victim)] <= VALUE[t]:
+cdef inline int threat_victim(int victim, int t, int colour) noexcept nogil:
+    """The type of `victim` (a target square's code) if a move of `colour`'s piece of
+    type `t` onto it threatens it: an enemy piece worth more than the taker (royal
+    ones too, though THREAT is 0 there), else -1."""
+    if victim <= OFF or code_colour(victim) == colour or VALUE[code_type(victim)] <= VALUE[t]:
         return -1
     return code_type(victim)
 
 
+cdef inline int threatened(Pos* p, move_t m, int t) noexcept nogil:
+    """threat_victim of the board move `m` of a piece of type `t` (Engine.threat_counts,
+    from the move list)."""
+    return threat_victim(p.b[move_to(m)], t, code_colour(p.b[move_from(m)]))
+
+
 cdef inline int threat_worth(int victim, int t, int colour, const int* threat) noexcept nogil:
-    """move_worth's threat term for a move of `colour`'s piece of type `t` onto `victim`."""
-    if victim > OFF and code_colour(victim) != colour and VALUE[code_type(victim)] > VALUE[t]:
-        return threat[code_type(victim)]
-    return 0
-
-
-cdef inline int move_worth(const unsigned char* b, int to, int t, int colour, int king,
-                           const int* threat) noexcept nogil:
-    """What one board move of `colour`'s piece of type `t` to `to` adds to its side's
-    activity: the type's MOBILITY; when it lands next to the enemy royal piece (on
-    `king`) or on it, the enemy's KS_ATTACKS (a bonus for the royal piece's side, so
-    taken off here); when it takes a piece worth more than the taker, `threat` by the
-    victim's type (THREAT's row for whether `colour` is to move; 0 for a royal
-    victim)."""
-    cdef int worth = MOBILITY[t] if HAS_MOBILITY else 0
-    if HAS_KING_ATTACKS and king >= 0 and next_to(to, king):
-        worth -= KS_ATTACKS[t]
-    if HAS_THREATS:
-        worth += threat_worth(b[to], t, colour, threat)
-    return worth
+    """THREAT's row `threat` (whether `colour` is to move) for the victim of a capture
+    of `colour`'s piece of type `t` onto `victim`, or 0 where it is no threat."""
+    cdef int victim_type = threat_victim(victim, t, colour)
+    return threat[victim_type] if victim_type >= 0 else 0
 
 
 cdef inline int piece_activity(int t, int moves, int near) noexcept nogil:
@@ -151,19 +139,24 @@ cdef inline void mark_near_king(unsigned char* near_king, int king) noexcept nog
                 near_king[king + dy * STRIDE + dx] = 1
 
 
-cdef int moves_worth(Pos* p, const move_t* mv, int n, int colour, int king,
-                     const int* threat) noexcept nogil:
-    """move_worth summed over the board moves mv[:n] of `colour`'s pieces."""
-    cdef int i, score = 0
+cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t, int colour,
+                         const unsigned char* near_king, const int* threat) noexcept nogil:
+    """The activity of one piece of type `t` whose board moves are listed in mv[:n]
+    (a piece whose moves can repeat: the walk lists them to drop the repeats), counted
+    as moves.j2 tally counts a move."""
+    cdef int i, to, near = 0, score = 0
     for i in range(n):
-        score += move_worth(p.b, move_to(mv[i]), code_type(p.b[move_from(mv[i])]), colour,
-                            king, threat)
-    return score
+        to = move_to(mv[i])
+        if HAS_KING_ATTACKS:
+            near += near_king[to]
+        if HAS_THREATS:
+            score += threat_worth(b[to], t, colour, threat)
+    return score + piece_activity(t, n, near)
 
 
 cdef int activity(Pos* p, int colour) noexcept nogil:
-    """What `colour`'s board moves (board_moves) are worth (move_worth summed):
-    dynamic terms, where the square tables know where a piece stands and these how
+    """What `colour`'s board moves (board_moves) are worth: mobility, king attacks and
+    threats, dynamic terms, where the square tables know where a piece stands and these how
     free it is there (a bishop behind its own pawns has few moves), how much of it
     bears on the enemy king and what it attacks.  The generated activity_0/activity_1
     walk the moves as the generator does without listing them (listing them and
