@@ -98,19 +98,86 @@ def render_hooks(env, tables):
             for hook, texts in parts.items()}
 
 
+def safety_by_lines(tables, hooks):
+    """Can a move leave its own royal piece attacked only by changing a square on a
+    line to it (ON_LINE), so that a side not in check need not test most moves?  Not
+    where a rule changes the board after a move (explosions, gating, walls, petrified
+    pieces), decides what check is, or adds pseudo-royal pieces, nor without a royal
+    piece."""
+    return (tables.royal_type >= 0 and not hooks["after_make"]
+            and not hooks["royal_attacked"] and not tables.rules["pseudo_royal"]["types"])
+
+
+def royal_lines(tables):
+    """What ON_LINE marks around a royal piece (SAFETY_BY_LINES): the attack lines as
+    sorted (step, squares at most, 0 for any) pairs of every rider and hopper, the
+    squares of lame leaps' legs as offsets from the attacked square, and whether any
+    of the lines is a hopper's (HOP_LINES)."""
+    lines, legs, hops = set(), set(), False
+    for entry in tables.attack_entries[0] + tables.attack_entries[1]:
+        if entry["kind"] == "ride":
+            lines.add((entry["off"], entry["max_steps"] or 0))
+        elif entry["kind"] in ("hop", "grasshop"):
+            lines.add((entry["off"], 0))
+            hops = True
+        else:
+            legs.update(-entry["off"] + leg for leg in entry["lame"])
+    return sorted(lines), sorted(legs), hops
+
+
+def _reach(tables, atom):
+    """How many of the atom's steps fit on the board (a line cannot be longer)."""
+    fits = [(size - 1) // abs(d) for d, size in ((atom["dx"], tables.files),
+                                                   (atom["dy"], tables.ranks)) if d]
+    return max(1, min(fits)) if fits else 1
+
+
+def check_patterns(tables):
+    """How each piece attacks a square from a distance (CHECKS_FROM): per piece code,
+    its name, the sorted offsets of its unconditional capturing leaps (a piece there
+    gives check) and the sorted (step, squares at most, 0 for any) lines along which
+    it may (its rides and hops, as far as the board allows, and leaps bound by a lame
+    leg or a region, as one step: the attack test decides)."""
+    patterns = []
+    for piece in tables.pieces:
+        for colour, info in enumerate(piece["colours"]):
+            always, maybe = set(), set()
+            for a in info["atoms"]:
+                if not a["captures"]:
+                    continue
+                reach = _reach(tables, a)
+                bound = (a["lame"] or a["initial_reg"] is not None or a["only_reg"] is not None
+                         or info["confine_reg"] is not None)
+                if a["kind"] == "leap" and not bound:
+                    always.add(a["off"])
+                elif a["kind"] == "leap":
+                    maybe.add((a["off"], 1))
+                elif a["kind"] == "ride":
+                    maybe.add((a["off"], min(a["max_steps"] or reach, reach)))
+                else:
+                    maybe.add((a["off"], reach))       # a hop: any distance
+            if always or maybe:
+                patterns.append((info["code"], f"{('White', 'Black')[colour]} {piece['name']}",
+                                 sorted(always), sorted(maybe)))
+    return patterns
+
+
 def generate(tables, max_moves):
     """The .pyx source for a lowered variant."""
     env = _environment(tables)
     template = env.get_template(TEMPLATE)
     refusals = [(r.name, r.value) for r in rules.Refusal]
     game_ends = [(e.name, e.value) for e in rules.GameEnd]
+    hooks = render_hooks(env, tables)
     return template.render(t=tables, version=VERSION, max_hand=encoding.MAX_HAND,
                            max_moves=max_moves, bytes_literal=bytes_literal,
                            int16_literal=int16_literal, meta_literal=repr(tables.meta),
                            encoding=encoding.cython_source(rules.wide_moves(tables)).rstrip("\n"),
                            refusals=refusals, game_ends=game_ends,
                            ncodes=encoding.piece_code(tables.ntypes, 0),
-                           hooks=render_hooks(env, tables),
+                           hooks=hooks, safety_by_lines=safety_by_lines(tables, hooks),
+                           royal_lines=royal_lines(tables), check_patterns=check_patterns(tables),
+                           check_by_lines=safety_by_lines(tables, hooks) and not hooks["check_excused"],
                            counters=rules.uses_counters(tables),
                            counter_pairs=rules.counter_pairs(tables),
                            rule_bytes=rules.rule_bytes(tables),

@@ -649,6 +649,24 @@ cdef class Engine:
         self._idle()
         return in_check(&self.pos, self.pos.side)
 
+    def check_shortcuts(self, move_t move):
+        """What the search's short cuts say about the legal `move` (tests compare them
+        with the attack test): (cannot_expose: True where the mover's royal piece
+        needs no attack test, gives_check: 1, 0, or -1 where the attack test must tell
+        whether the opponent is in check), both after the move, for a mover not in
+        check.  (False, -1) in games without the short cuts."""
+        self._idle()
+        cdef bint safe
+        cdef int check
+        if move not in self.legal_moves():
+            raise ValueError("not a legal move: %d" % move)
+        self._reserve(4)
+        make(&self.pos, move)
+        safe = SAFETY_BY_LINES and cannot_expose(&self.pos, move)
+        check = gives_check(&self.pos, move) if CHECK_BY_LINES else -1
+        unmake(&self.pos)
+        return safe, check
+
     def royal_attacked(self, int colour):
         """Is `colour`'s royal piece attacked (whoever is to move)?"""
         self._idle()

@@ -8,12 +8,13 @@ cdef bint has_legal_move(Pos* p, int nested) noexcept nogil:
     """Does the side to move have a legal move?  (Stops at the first one found.)"""
     cdef move_t* mv = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
     cdef int n, i
-    cdef bint found = False
+    cdef bint found = False, checked
     if mv == NULL:
         return True
     n = gen_pseudo(p, mv)
+    checked = checked_if_needed(p)
     for i in range(n):
-        if legal(p, mv[i], nested):
+        if legal_from(p, mv[i], nested, checked):
             found = True
             break
     free(mv)
@@ -46,6 +47,65 @@ cdef bint legal(Pos* p, move_t m, int nested) noexcept nogil:
     return ok
 
 
+cdef inline bint cannot_expose(Pos* p, move_t m) noexcept nogil:
+    """Called right after make(p, m) in a SAFETY_BY_LINES game, for a mover that was not
+    in check before it: true where the move cannot have left the mover's royal piece
+    attacked, because it neither moved that piece nor changed a square on a line to it
+    (ON_LINE; castling and en passant, which change more squares, are always tested)."""
+    cdef int king = p.royal[p.side ^ 1], to = move_to(m)
+    if not SAFETY_BY_LINES or king < 0:
+        return king < 0
+    if (m & (F_CASTLE | F_EP)) or king == to or ON_LINE[king * NSQ + to]:
+        return False
+    return (m & F_DROP) != 0 or not ON_LINE[king * NSQ + move_from(m)]
+
+
+cdef inline int gives_check(Pos* p, move_t m) noexcept nogil:
+    """Called right after make(p, m) in a CHECK_BY_LINES game, where the side now to
+    move was not in check before `m`: 1 if it is in check now, 0 if not, -1 where only
+    the attack test can tell.  Only the piece `m` put on its square can attack the
+    royal piece directly (CHECKS_FROM), and only a square `m` left on a line to it can
+    let another piece's attack through (ON_LINE); on a hopper's line, a piece `m` put
+    there may be a screen.  Castling and en passant change more squares: -1."""
+    cdef int king = p.royal[p.side], to = move_to(m), how
+    if not CHECK_BY_LINES or king < 0:
+        return 0 if king < 0 else -1
+    if m & (F_CASTLE | F_EP):
+        return -1
+    if not (m & F_DROP) and ON_LINE[king * NSQ + move_from(m)]:
+        return -1
+    if HOP_LINES and ON_LINE[king * NSQ + to]:
+        return -1
+    how = CHECKS_FROM[p.b[to] * 2 * NSQ + NSQ + king - to]
+    return 1 if how == CHECKS_ALWAYS else (-1 if how else 0)
+
+
+cdef inline bint legal_after_make_from(Pos* p, move_t m, int nested,
+                                       bint was_checked) noexcept nogil:
+    """legal_after_make for a caller that knows whether the mover was in check before
+    `m` (`was_checked`): the royal piece's attack test is skipped where cannot_expose
+    shows it unneeded (the same answer, cheaper: most moves of a side not in check)."""
+    if SAFETY_BY_LINES and not was_checked and cannot_expose(p, m):
+        return rules_why_illegal(p, m, &p.hist[p.ply - 1], p.side ^ 1, p.side,
+                                 nested) == LEGAL
+    return legal_after_make(p, m, nested)
+
+
+cdef inline bint legal_from(Pos* p, move_t m, int nested, bint was_checked) noexcept nogil:
+    """legal() with legal_after_make_from."""
+    cdef bint ok
+    make(p, m)
+    ok = legal_after_make_from(p, m, nested, was_checked)
+    unmake(p)
+    return ok
+
+
+cdef inline bint checked_if_needed(Pos* p) noexcept nogil:
+    """in_check for the side to move where legal_from can use it (SAFETY_BY_LINES), else
+    True (every move then gets the full test)."""
+    return in_check(p, p.side) if SAFETY_BY_LINES else True
+
+
 cdef enum:
     # The result of a game ended by a rule, for the side to move (rules_game_end).
     RESULT_LOSS = 1
@@ -62,14 +122,16 @@ cdef inline bint game_ended(Pos* p) noexcept nogil:
 cdef int gen_legal(Pos* p, move_t* out) noexcept nogil:
     cdef move_t* mv
     cdef int n, i, k = 0
+    cdef bint checked
     if game_ended(p):
         return 0
     mv = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
     if mv == NULL:
         return 0
     n = gen_pseudo(p, mv)
+    checked = checked_if_needed(p)
     for i in range(n):
-        if legal(p, mv[i], 0):
+        if legal_from(p, mv[i], 0, checked):
             out[k] = mv[i]
             k += 1
     free(mv)
@@ -104,20 +166,22 @@ cdef uint64_t perft(Pos* p, int depth, move_t* buf) noexcept nogil:
     """Leaf nodes at `depth` plies; the last ply is bulk-counted (moves counted, not made).
     Returns early, with the position restored, once interrupted(p)."""
     cdef int n, i
+    cdef bint checked
     cdef uint64_t nodes = 0
     if depth >= 2 and interrupted(p):
         return 0
     if game_ended(p):
         return 0
     n = gen_pseudo(p, buf)
+    checked = checked_if_needed(p)
     if depth == 1:
         for i in range(n):
-            if legal(p, buf[i], 0):
+            if legal_from(p, buf[i], 0, checked):
                 nodes += 1
         return nodes
     for i in range(n):
         make(p, buf[i])
-        if legal_after_make(p, buf[i], 0):
+        if legal_after_make_from(p, buf[i], 0, checked):
             nodes += perft(p, depth - 1, buf + n)
         unmake(p)
         if p.interrupted:

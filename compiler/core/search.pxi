@@ -88,6 +88,7 @@ cdef struct Search:
     int stop_request
     int root_ply
     int least_value             # the cheapest non-royal type's value (the "pawn")
+    int lines_trusted           # the root's waiting side is not in check (side_in_check)
     move_t killers[MAX_PLY][2]
     int history[NCODES * NSQ]
     move_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
@@ -525,6 +526,23 @@ cdef inline bint out_of_time(Search* s) noexcept nogil:
     return s.stopped
 
 
+cdef inline bint side_in_check(Pos* p, Search* s) noexcept nogil:
+    """in_check(p, p.side) at a node of the search.  Every move in the tree is legal,
+    so the side to move was not in check before the last move (s.lines_trusted says
+    the root's waiting side was not either): in a CHECK_BY_LINES game gives_check then
+    answers for most moves without the attack test, and a pass changes nothing."""
+    cdef move_t last
+    cdef int quick
+    if CHECK_BY_LINES and s.lines_trusted:
+        last = p.hist[p.ply - 1].move
+        if last == 0:
+            return False              # a null move: the side was waiting, not in check
+        quick = gives_check(p, last)
+        if quick >= 0:
+            return quick
+    return in_check(p, p.side)
+
+
 cdef bint repeated(Pos* p) noexcept nogil:
     """Has this position occurred before (since the last capture or pawn move)?"""
     cdef int i = p.ply - 2, limit = p.ply - p.halfmove
@@ -588,7 +606,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             tt_move = hit.move
     if HAS_MUST_CAPTURE and forced_left > 0:
         forced = rules_must_capture(p)
-    if FORCED_QPLIES - forced_left < s.set.qs_evasions and in_check(p, p.side):
+    if FORCED_QPLIES - forced_left < s.set.qs_evasions and side_in_check(p, s):
         evading = forced = True   # standing pat in check would ignore a mate
     if not forced:
         stand = static_eval(p, s)
@@ -700,7 +718,7 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
     cdef int r
     if depth < 3 or legal_count <= 3 or checked or not quiet:
         return 0
-    if in_check(p, p.side):
+    if side_in_check(p, s):
         return 0
     r = s.lmr[depth if depth < LMR_SIZE else LMR_SIZE - 1][
         legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
@@ -785,7 +803,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             result = rules_game_end(p, &reason)
             if result:
                 return game_end_score(result, ply)
-    checked = in_check(p, p.side)
+    checked = side_in_check(p, s)
     if checked and ply < MAX_PLY - 8:
         depth += 1                # look one ply further when in check
     if depth <= 0 or ply >= MAX_PLY - 1:
@@ -837,16 +855,16 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             taken = captured_value(p, m)
             mover = VALUE[code_type(p.b[move_from(m)])]
         make(p, m)
-        if not legal_after_make(p, m, 0):
+        if not legal_after_make_from(p, m, 0, checked):
             unmake(p)
             continue
         legal_count += 1
         if (futile or (prunable and late_move(s, depth, legal_count, worsening)
                        and best > -MATE_BOUND)) \
-                and quiet and legal_count > 1 and not in_check(p, p.side):
+                and quiet and legal_count > 1 and not side_in_check(p, s):
             unmake(p)             # a quiet move cannot lift a hopeless static score,
             continue              # nor is one this late likely to be the best
-        if exchange and not in_check(p, p.side) \
+        if exchange and not side_in_check(p, s) \
                 and loses_exchange(p, s, m, depth, quiet, taken, mover):
             unmake(p)             # near the horizon, a move that hangs material
             continue              # rarely pays it back
@@ -896,6 +914,7 @@ cdef int search_root(Pos* p, Search* s, move_t* root, int n, int depth, int alph
     best_move beat it at this depth."""
     cdef int i, score, best = -INF, a = alpha
     s.least_value = least_piece_value()
+    s.lines_trusted = not in_check(p, p.side ^ 1)
     s.static_at[0] = -INF
     order_moves(p, s, root, n, first if first else tt_read(s, p.key).move, 0)
     for i in range(n):
