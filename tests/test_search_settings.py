@@ -21,7 +21,7 @@ QUIET = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8"
 DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 0,
             "lmr_divisor": 225, "lmp_depth": 3, "futility_depth": 3, "rfp_depth": 3,
             "razor_depth": 2, "iir_depth": 0, "history_malus": 0, "see_depth": 0,
-            "qs_tt": 0, "qs_evasions": 0, "aspiration": 0, "cont_history": 0,
+            "qs_tt": 0, "qs_evasions": 0, "qs_checks": 0, "aspiration": 0, "cont_history": 0,
             "tempo": 0, "rfp_margin": 200, "improving": 0}
 
 
@@ -40,7 +40,7 @@ def test_defaults_are_the_measured_ones(games):
     {"null_move": 1}, {"null_move": 1, "null_margin": 100}, {"lmr_divisor": 150},
     {"lmp_depth": 0}, {"futility_depth": 0}, {"rfp_depth": 0}, {"razor_depth": 0},
     {"iir_depth": 4}, {"history_malus": 1}, {"see_depth": 3}, {"qs_tt": 1},
-    {"qs_evasions": 2}, {"aspiration": 40}, {"rfp_margin": 80}, {"improving": 1}])
+    {"qs_evasions": 2}, {"qs_checks": 1}, {"aspiration": 40}, {"rfp_margin": 80}, {"improving": 1}])
 def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""
@@ -93,7 +93,8 @@ def test_mates_are_found_with_every_pruning_on(games, game, fen, mate):
     pos = games[game].position(fen)
     pos.engine.configure_search(null_move=1, null_margin=50, lmr_divisor=150, lmp_depth=5,
                                 futility_depth=6, rfp_depth=6, iir_depth=3, history_malus=1,
-                                see_depth=4, qs_tt=1, qs_evasions=4, cont_history=1,
+                                see_depth=4, qs_tt=1, qs_evasions=4, qs_checks=2,
+                                cont_history=1,
                                 rfp_margin=50, improving=1)
     assert think(pos, depth=6).info.mate == mate
 

@@ -60,6 +60,9 @@ cdef struct Settings:
     int qs_tt                   # 1: quiescence takes the table's bounds and tries its move first
     int qs_evasions             # quiescence plies (from its first) where a side in check
                                 # may not stand pat but tries every move (0: none)
+    int qs_checks               # quiescence plies (from its first) that also try the quiet
+                                # moves that give check, the side in check answering with
+                                # every move at the ply after (0: none; CHECK_BY_LINES games)
     int aspiration              # the root's aspiration window in centipawns (0: off); read
                                 # by iterative deepening (runtime/search.py), not here
     int cont_history            # 1: quiet moves are also ordered by how they fared after
@@ -129,6 +132,7 @@ cdef Settings default_settings() noexcept:
     d.see_depth = 0
     d.qs_tt = 0
     d.qs_evasions = 0
+    d.qs_checks = 0
     d.aspiration = 0            # chess +28 over 300 games at 100 ms, +3 over 300 at 40 ms
     d.cont_history = 0          # chess about +19 over 600 games at 40 ms, shogi -6 over 300
     d.tempo = 0                 # chess about +15 over 667 games at 40 ms: not shown
@@ -580,7 +584,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
     searched, losing ones too, in the first `forced_left` plies (capture chains
     branch: beyond them the usual stand-pat bound keeps quiescence small)."""
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
-    cdef int n, i, score, stand
+    cdef int n, i, score, stand, qply
     cdef int reason, result
     cdef bint forced = False, evading = False
     cdef move_t searched = 0      # (wide moves: the last capture searched)
@@ -606,7 +610,8 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             tt_move = hit.move
     if HAS_MUST_CAPTURE and forced_left > 0:
         forced = rules_must_capture(p)
-    if FORCED_QPLIES - forced_left < s.set.qs_evasions and side_in_check(p, s):
+    qply = FORCED_QPLIES - forced_left
+    if (qply < s.set.qs_evasions or 0 < qply <= s.set.qs_checks) and side_in_check(p, s):
         evading = forced = True   # standing pat in check would ignore a mate
     if not forced:
         stand = static_eval(p, s)
@@ -646,6 +651,53 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             alpha = score
     if evading and legal_count == 0:
         return no_move_score(p, ply)
+    if CHECK_BY_LINES and not forced and qply < s.set.qs_checks:
+        alpha = quiet_checks(p, s, mv, alpha, beta, ply, forced_left)
+        if s.stopped:
+            return 0
+    return alpha
+
+
+cdef inline bint may_give_check(Pos* p, move_t m) noexcept nogil:
+    """Before making the quiet move `m` (CHECK_BY_LINES games): could it check the enemy
+    royal piece, by the piece it puts down (CHECKS_FROM) or by a line it opens (ON_LINE)?
+    A filter: gives_check decides once it is made."""
+    cdef int king = p.royal[p.side ^ 1], frm = move_from(m), to = move_to(m), code
+    if king < 0 or (m & F_CASTLE):
+        return False
+    if m & F_DROP:
+        code = piece_code(move_selector(m) - 1, p.side)
+    elif ON_LINE[king * NSQ + frm]:
+        return True
+    else:
+        code = piece_code(move_selector(m) - 1, p.side) if move_selector(m) else p.b[frm]
+    return CHECKS_FROM[code * 2 * NSQ + NSQ + king - to] != 0
+
+
+cdef int quiet_checks(Pos* p, Search* s, move_t* mv, int alpha, int beta, int ply,
+                      int forced_left) noexcept nogil:
+    """Quiescence's second part at its first qs_checks plies: the quiet moves (drops
+    too) that give check, each answered by every move of the side in check, so that a
+    mate or a fork by a check just past the horizon is seen.  Returns alpha raised by
+    any of them (at least beta: a cut-off)."""
+    cdef int n = gen_pseudo(p, mv), i, score
+    cdef move_t m
+    for i in range(n):
+        m = mv[i]
+        if victim_value(p, m) or not may_give_check(p, m):
+            continue
+        make(p, m)
+        if not legal_after_make(p, m, 1) or not side_in_check(p, s):
+            unmake(p)
+            continue
+        score = -quiesce(p, s, -beta, -alpha, ply + 1, forced_left - 1)
+        unmake(p)
+        if s.stopped:
+            return alpha
+        if score > alpha:
+            alpha = score
+            if alpha >= beta:
+                break
     return alpha
 
 
