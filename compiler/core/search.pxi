@@ -677,8 +677,9 @@ cdef inline bint may_give_check(Pos* p, move_t m) noexcept nogil:
 cdef int quiet_checks(Pos* p, Search* s, move_t* mv, int alpha, int beta, int ply,
                       int forced_left) noexcept nogil:
     """Quiescence's second part at its first qs_checks plies: the quiet moves (drops
-    too) that give check, each answered by every move of the side in check, so that a
-    mate or a fork by a check just past the horizon is seen.  Returns alpha raised by
+    too) that give check and do not lose their piece by exchange, each answered by
+    every move of the side in check, so that a mate or a fork by a check just past the
+    horizon is seen.  Returns alpha raised by
     any of them (at least beta: a cut-off)."""
     cdef int n = gen_pseudo(p, mv), i, score
     cdef move_t m
@@ -687,9 +688,10 @@ cdef int quiet_checks(Pos* p, Search* s, move_t* mv, int alpha, int beta, int pl
         if victim_value(p, m) or not may_give_check(p, m):
             continue
         make(p, m)
-        if not legal_after_make(p, m, 1) or not side_in_check(p, s):
-            unmake(p)
-            continue
+        if not legal_after_make(p, m, 1) or not side_in_check(p, s) \
+                or see_reply(p, s, move_to(m), 0) > 0:
+            unmake(p)             # (a checking piece that is lost by exchange
+            continue              # seldom pays for it)
         score = -quiesce(p, s, -beta, -alpha, ply + 1, forced_left - 1)
         unmake(p)
         if s.stopped:
