@@ -169,15 +169,16 @@ def generate(tables, max_moves):
     refusals = [(r.name, r.value) for r in rules.Refusal]
     game_ends = [(e.name, e.value) for e in rules.GameEnd]
     hooks = render_hooks(env, tables)
+    by_lines = safety_by_lines(tables, hooks)
     return template.render(t=tables, version=VERSION, max_hand=encoding.MAX_HAND,
                            max_moves=max_moves, bytes_literal=bytes_literal,
                            int16_literal=int16_literal, meta_literal=repr(tables.meta),
                            encoding=encoding.cython_source(rules.wide_moves(tables)).rstrip("\n"),
                            refusals=refusals, game_ends=game_ends,
                            ncodes=encoding.piece_code(tables.ntypes, 0),
-                           hooks=hooks, safety_by_lines=safety_by_lines(tables, hooks),
+                           hooks=hooks, safety_by_lines=by_lines,
                            royal_lines=royal_lines(tables), check_patterns=check_patterns(tables),
-                           check_by_lines=safety_by_lines(tables, hooks) and not hooks["check_excused"],
+                           check_by_lines=by_lines and not hooks["check_excused"],
                            counters=rules.uses_counters(tables),
                            counter_pairs=rules.counter_pairs(tables),
                            rule_bytes=rules.rule_bytes(tables),

@@ -21,37 +21,51 @@ cdef bint has_legal_move(Pos* p, int nested) noexcept nogil:
     return found
 
 
-cdef int why_illegal(Pos* p, move_t m, int nested) noexcept nogil:
+cdef int why_illegal_from(Pos* p, move_t m, int nested, bint was_checked) noexcept nogil:
     """Called right after make(p, m): LEGAL, or the Refusal of the rule `m` breaks.
 
     `nested` is 0 for the moves of the position itself and 1 inside the look-ahead that
     some rules need (drop mate, stalemating moves); at that depth those rules are not
-    applied again, so the look-ahead stays one ply deep.
+    applied again, so the look-ahead stays one ply deep.  `was_checked`: was the mover
+    in check before `m` (True where the caller does not know)?  A mover that was not
+    skips the royal piece's attack test where cannot_expose shows it unneeded.
     """
     cdef int us = p.side ^ 1, them = p.side
-    if royal_in_check(p, us) and not rules_check_excused(p, m, us):
+    if (was_checked or not cannot_expose(p, m)) and royal_in_check(p, us) \
+            and not rules_check_excused(p, m, us):
         return ROYAL_ATTACKED
     return rules_why_illegal(p, m, &p.hist[p.ply - 1], us, them, nested)
 
 
-cdef inline bint legal_after_make(Pos* p, move_t m, int nested) noexcept nogil:
-    return why_illegal(p, m, nested) == LEGAL
+cdef int why_illegal(Pos* p, move_t m, int nested) noexcept nogil:
+    """why_illegal_from for a caller that does not know whether the mover was in check."""
+    return why_illegal_from(p, m, nested, True)
 
 
-cdef bint legal(Pos* p, move_t m, int nested) noexcept nogil:
-    """Is the pseudo-legal move `m` legal?  (Makes it, tests, takes it back.)"""
+cdef inline bint legal_after_make(Pos* p, move_t m, int nested, bint was_checked) noexcept nogil:
+    return why_illegal_from(p, m, nested, was_checked) == LEGAL
+
+
+cdef bint legal_from(Pos* p, move_t m, int nested, bint was_checked) noexcept nogil:
+    """Is the pseudo-legal move `m` legal?  (Makes it, tests, takes it back;
+    `was_checked` as for why_illegal_from.)"""
     cdef bint ok
     make(p, m)
-    ok = legal_after_make(p, m, nested)
+    ok = legal_after_make(p, m, nested, was_checked)
     unmake(p)
     return ok
+
+
+cdef inline bint legal(Pos* p, move_t m, int nested) noexcept nogil:
+    return legal_from(p, m, nested, True)
 
 
 cdef inline bint cannot_expose(Pos* p, move_t m) noexcept nogil:
     """Called right after make(p, m) in a SAFETY_BY_LINES game, for a mover that was not
     in check before it: true where the move cannot have left the mover's royal piece
     attacked, because it neither moved that piece nor changed a square on a line to it
-    (ON_LINE; castling and en passant, which change more squares, are always tested)."""
+    (ON_LINE; castling and en passant, which change more squares, are always tested).
+    Also true where there is no royal piece (nothing to attack)."""
     cdef int king = p.royal[p.side ^ 1], to = move_to(m)
     if not SAFETY_BY_LINES or king < 0:
         return king < 0
@@ -80,29 +94,9 @@ cdef inline int gives_check(Pos* p, move_t m) noexcept nogil:
     return 1 if how == CHECKS_ALWAYS else (-1 if how else 0)
 
 
-cdef inline bint legal_after_make_from(Pos* p, move_t m, int nested,
-                                       bint was_checked) noexcept nogil:
-    """legal_after_make for a caller that knows whether the mover was in check before
-    `m` (`was_checked`): the royal piece's attack test is skipped where cannot_expose
-    shows it unneeded (the same answer, cheaper: most moves of a side not in check)."""
-    if SAFETY_BY_LINES and not was_checked and cannot_expose(p, m):
-        return rules_why_illegal(p, m, &p.hist[p.ply - 1], p.side ^ 1, p.side,
-                                 nested) == LEGAL
-    return legal_after_make(p, m, nested)
-
-
-cdef inline bint legal_from(Pos* p, move_t m, int nested, bint was_checked) noexcept nogil:
-    """legal() with legal_after_make_from."""
-    cdef bint ok
-    make(p, m)
-    ok = legal_after_make_from(p, m, nested, was_checked)
-    unmake(p)
-    return ok
-
-
 cdef inline bint checked_if_needed(Pos* p) noexcept nogil:
-    """in_check for the side to move where legal_from can use it (SAFETY_BY_LINES), else
-    True (every move then gets the full test)."""
+    """in_check for the side to move where why_illegal_from can use it (SAFETY_BY_LINES),
+    else True (every move then gets the full test)."""
     return in_check(p, p.side) if SAFETY_BY_LINES else True
 
 
@@ -181,7 +175,7 @@ cdef uint64_t perft(Pos* p, int depth, move_t* buf) noexcept nogil:
         return nodes
     for i in range(n):
         make(p, buf[i])
-        if legal_after_make_from(p, buf[i], 0, checked):
+        if legal_after_make(p, buf[i], 0, checked):
             nodes += perft(p, depth - 1, buf + n)
         unmake(p)
         if p.interrupted:

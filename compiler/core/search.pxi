@@ -317,7 +317,7 @@ cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
         if mover > best_mover:
             continue
         make(p, m)
-        if legal_after_make(p, m, 1):
+        if legal_after_make(p, m, 1, True):
             gain = victim + value_on(p, sq) - mover
             if mover < best_mover or gain > best_gain:
                 best, best_mover, best_gain = m, mover, gain
@@ -337,7 +337,7 @@ cdef int see(Pos* p, Search* s, move_t m) noexcept nogil:
     cdef int mover = VALUE[code_type(p.b[move_from(m)])]
     make(p, m)
     gain = victim + value_on(p, to) - mover
-    if legal_after_make(p, m, 1):
+    if legal_after_make(p, m, 1, True):
         gain -= see_reply(p, s, to, 0)
     unmake(p)
     return gain
@@ -636,7 +636,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             # square would multiply quiescence by the empty squares at each ply.
             continue
         make(p, mv[i])
-        if not legal_after_make(p, mv[i], 0 if evading else 1):
+        if not legal_after_make(p, mv[i], 0 if evading else 1, True):
             unmake(p)
             continue
         legal_count += 1
@@ -679,8 +679,8 @@ cdef int quiet_checks(Pos* p, Search* s, move_t* mv, int alpha, int beta, int pl
     """Quiescence's second part at its first qs_checks plies: the quiet moves (drops
     too) that give check and do not lose their piece by exchange, each answered by
     every move of the side in check, so that a mate or a fork by a check just past the
-    horizon is seen.  Returns alpha raised by
-    any of them (at least beta: a cut-off)."""
+    horizon is seen.  Returns alpha raised by any of them (at least beta: a
+    cut-off)."""
     cdef int n = gen_pseudo(p, mv), i, score
     cdef move_t m
     for i in range(n):
@@ -688,7 +688,7 @@ cdef int quiet_checks(Pos* p, Search* s, move_t* mv, int alpha, int beta, int pl
         if victim_value(p, m) or not may_give_check(p, m):
             continue
         make(p, m)
-        if not legal_after_make(p, m, 1) or not side_in_check(p, s) \
+        if not legal_after_make(p, m, 1, True) or not side_in_check(p, s) \
                 or see_reply(p, s, move_to(m), 0) > 0:
             unmake(p)             # (a checking piece that is lost by exchange
             continue              # seldom pays for it)
@@ -909,7 +909,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             taken = captured_value(p, m)
             mover = VALUE[code_type(p.b[move_from(m)])]
         make(p, m)
-        if not legal_after_make_from(p, m, 0, checked):
+        if not legal_after_make(p, m, 0, checked):
             unmake(p)
             continue
         legal_count += 1
