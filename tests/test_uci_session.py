@@ -242,6 +242,47 @@ def test_an_illegal_move_keeps_the_legal_prefix(engine):
     assert engine.quit() == []
 
 
+def test_a_growing_game_is_continued_and_any_other_position_set_afresh(engine):
+    """A GUI sends the whole game before every move; the session plays only the moves
+    it has not played yet (Current.setup) and sets up afresh when the start or an
+    earlier move differs, when moves were taken back, or after an illegal move."""
+    import chess
+    started(engine)
+
+    def fen_after(*words):
+        lines = engine.ask("position " + " ".join(words), "d")
+        return next(line for line in lines if line.startswith("info string fen ")
+                    )[len("info string fen "):]
+
+    game = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f7f6".split()
+    board = chess.Board()
+    for n, move in enumerate(game, 1):
+        board.push_uci(move)
+        assert fen_after("startpos moves", *game[:n]) == board.fen()
+    assert fen_after("startpos moves", *game[:4]) == _board(game[:4]).fen()   # taken back
+    assert fen_after("startpos moves d2d4") == _board(["d2d4"]).fen()          # another game
+    start = _board(game[:2]).fen()
+    assert fen_after("fen", start, "moves g1f3") == _board(game[:3]).fen()       # another start
+    assert fen_after("fen", start, "moves g1f3 b8c6") == _board(game[:4]).fen()
+    assert fen_after("startpos moves e2e4 e2e5") == _board(game[:1]).fen()       # illegal
+    assert fen_after("startpos moves e2e4 e7e5") == _board(game[:2]).fen()
+    # The knights' dance, one move a command, back to the start position twice; a
+    # search from the continued position answers.
+    dance = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split()
+    for n in range(1, len(dance) + 1):
+        assert fen_after("startpos moves", *dance[:n]) == _board(dance[:n]).fen()
+    check_lines(engine.search("go depth 2"), [(SEARCH_INFO, "+"), r"bestmove \S+( ponder \S+)?"])
+    assert engine.quit() == []
+
+
+def _board(moves):
+    import chess
+    board = chess.Board()
+    for move in moves:
+        board.push_uci(move)
+    return board
+
+
 def test_bad_positions_are_refused_and_go_answers_none(engine):
     started(engine)
     huge = "position fen 8/8/8/8/8/8/8/" + "9" * 5000 + " w - - 0 1"

@@ -36,6 +36,11 @@ class Current:
     position: Optional[object]     # a Position; None if the client's position was refused
     fen: str = ""
     error: str = ""
+    # How `position` set it: (kind, words, moves played), so that the next `position`
+    # command that repeats it with more moves plays only those (a GUI sends the whole
+    # game before every move, and replaying it costs a move's share of a short clock).
+    # None where the position was changed otherwise (XBoard's moves and undo).
+    setup: Optional[tuple] = None
 
 
 class Session:
@@ -278,21 +283,38 @@ class Session:
             self.note(f"error: {self.current.error}")
             return
         dialect = self.dialect()
-        try:
-            if kind == "startpos":
-                position = game.start()
-            elif kind == "sfen":
-                position = game.position(sfen_to_fen(words, game))
-            else:
-                position = game.position(dialect.fen(words))
-        except Exception as err:     # FenError, and whatever else a wild FEN provokes
-            self.current = Current(None, error=f"position refused: {err}")
-            self.note(f"error: position refused: {err}")
-            return
-        played = self._play(position, moves, dialect)
+        position, done = self._continued(kind, words, moves)
+        if position is None:
+            try:
+                if kind == "startpos":
+                    position = game.start()
+                elif kind == "sfen":
+                    position = game.position(sfen_to_fen(words, game))
+                else:
+                    position = game.position(dialect.fen(words))
+            except Exception as err:     # FenError, and whatever else a wild FEN provokes
+                self.current = Current(None, error=f"position refused: {err}")
+                self.note(f"error: position refused: {err}")
+                return
+        played = done + self._play(position, moves[done:], dialect)
         if played < len(moves):
             self.note(f"the position is set after the first {played} of {len(moves)} moves")
-        self.current = Current(position, position.fen())
+        self.current = Current(position, position.fen(),
+                               setup=(kind, tuple(words), tuple(moves[:played])))
+
+    def _continued(self, kind, words, moves):
+        """(the current position, moves of `moves` already played on it) when the
+        current position was set by the same start and a prefix of `moves`, else
+        (None, 0)."""
+        current = self.current
+        if current is None or current.setup is None or current.position is None \
+                or current.position.game is not self.game:
+            return None, 0
+        was_kind, was_words, was_moves = current.setup
+        if (was_kind, was_words) != (kind, tuple(words)) \
+                or tuple(moves[:len(was_moves)]) != was_moves:
+            return None, 0
+        return current.position, len(was_moves)
 
     def _play(self, position, moves, dialect):
         """Play the moves up to the first illegal one; returns how many were played."""
@@ -450,6 +472,10 @@ class Session:
                                         "the search was not started")
         if job is not None and job.running:
             job.stop()
+            if job.running:       # past the grace: never continue its position
+                with self.lock:
+                    if self.current is not None and self.current.position is job.position:
+                        self.current.setup = None
 
     def release(self):
         """`ponderhit`: a held search may report its move, and a pondering one now
