@@ -22,7 +22,8 @@ DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 
             "lmr_divisor": 225, "lmp_depth": 3, "futility_depth": 3, "rfp_depth": 3,
             "razor_depth": 2, "iir_depth": 0, "history_malus": 0, "see_depth": 0,
             "qs_tt": 0, "qs_evasions": 0, "qs_checks": 0, "aspiration": 0, "cont_history": 0,
-            "tempo": 0, "rfp_margin": 200, "improving": 0}
+            "tempo": 0, "rfp_margin": 200, "improving": 0, "singular_depth": 0,
+            "singular_margin": 2}
 
 
 def _nodes(game, depth=7, fen=MIDDLEGAME, **settings):
@@ -40,11 +41,19 @@ def test_defaults_are_the_measured_ones(games):
     {"null_move": 1}, {"null_move": 1, "null_margin": 100}, {"lmr_divisor": 150},
     {"lmp_depth": 0}, {"futility_depth": 0}, {"rfp_depth": 0}, {"razor_depth": 0},
     {"iir_depth": 4}, {"history_malus": 1}, {"see_depth": 3}, {"qs_tt": 1},
-    {"qs_evasions": 2}, {"qs_checks": 1}, {"aspiration": 40}, {"rfp_margin": 80}, {"improving": 1}])
+    {"qs_evasions": 2}, {"qs_checks": 1}, {"aspiration": 40}, {"rfp_margin": 80}, {"improving": 1},
+    {"singular_depth": 4}])
 def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""
     assert _nodes(games["chess"], **settings) != _nodes(games["chess"])
+
+
+def test_the_singular_margin_reaches_the_search(games):
+    """With singular extensions on, a wider margin extends fewer moves."""
+    chess = games["chess"]
+    assert _nodes(chess, singular_depth=4, singular_margin=50) \
+        != _nodes(chess, singular_depth=4)
 
 
 def test_the_tempo_is_the_side_to_moves_in_every_static_evaluation(games):
@@ -95,7 +104,7 @@ def test_mates_are_found_with_every_pruning_on(games, game, fen, mate):
                                 futility_depth=6, rfp_depth=6, iir_depth=3, history_malus=1,
                                 see_depth=4, qs_tt=1, qs_evasions=4, qs_checks=2,
                                 cont_history=1,
-                                rfp_margin=50, improving=1)
+                                rfp_margin=50, improving=1, singular_depth=3)
     assert think(pos, depth=6).info.mate == mate
 
 

@@ -73,6 +73,11 @@ cdef struct Settings:
                                 # before (the same side's) prunes more: half the late moves
                                 # searched, a ply more of reduction; an improving one has
                                 # its reverse-futility margin a ply smaller
+    int singular_depth          # singular extension from this depth (0: off): the table's
+                                # move is searched a ply deeper when every other move falls
+                                # short of its score by singular_margin hundredths of the
+                                # cheapest piece a ply of depth
+    int singular_margin
 
 
 cdef struct EvalEntry:
@@ -103,6 +108,9 @@ cdef struct Search:
     short* cont                 # continuation history (heap): 2^cont_bits rows, one per
     int cont_bits               # previous move (hashed), of NCODES * NSQ scores each
     Settings set
+    int root_depth              # the depth of the iteration in progress (search_root)
+    move_t excluded[MAX_PLY]    # the move a singular-extension test leaves out at each
+                                # ply (0: none; the test's own search at that ply)
     int static_at[MAX_PLY]      # each ply's static score on the current line (-INF: in
                                 # check, or not evaluated), for `improving`
     unsigned char lmr[LMR_SIZE][LMR_SIZE]   # reductions by depth and move number (set_reductions)
@@ -137,6 +145,8 @@ cdef Settings default_settings() noexcept:
     d.cont_history = 0          # chess about +19 over 600 games at 40 ms, shogi -6 over 300
     d.tempo = 0                 # chess about +15 over 667 games at 40 ms: not shown
     d.improving = 0
+    d.singular_depth = 0
+    d.singular_margin = 2
     return d
 
 
@@ -814,6 +824,33 @@ cdef inline bint loses_exchange(Pos* p, Search* s, move_t m, int depth, bint qui
         < -2 * s.least_value * depth
 
 
+cdef int singular_extension(Pos* p, Search* s, TTHit* hit, int depth, int beta, int ply,
+                            int* cutoff) noexcept nogil:
+    """Singular extension test at a node whose table entry holds a move with a lower
+    bound (or exact score) from nearly this depth: search the node without that move,
+    half as deep, against a bound a margin below the table's score.  1 (search the
+    table's move a ply deeper) when no other move reaches the bound: the move is the
+    only good one, and a line that hangs on one move is where a shallow search
+    errs.  When even the bound is at least beta, some other move also holds beta, so
+    the node fails high without searching (multi-cut: *cutoff the score, else -INF)."""
+    cdef int value = tt_score(hit.score, ply), bound, score
+    cutoff[0] = -INF
+    if value >= MATE_BOUND or value <= -MATE_BOUND or hit.depth < depth - 3 \
+            or hit.flag == TT_UPPER or ply >= 2 * s.root_depth:
+        return 0
+    bound = value - s.least_value * s.set.singular_margin * depth // 100
+    s.excluded[ply] = hit.move
+    score = alphabeta(p, s, (depth - 1) // 2, bound - 1, bound, ply, False)
+    s.excluded[ply] = 0
+    if s.stopped:
+        return 0
+    if score < bound:
+        return 1
+    if bound >= beta:
+        cutoff[0] = bound
+    return 0
+
+
 cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                             int legal_count, int reduce) noexcept nogil:
     """The score of the move just made: principal variation search (the first move
@@ -850,6 +887,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
     cdef short* cont                  # the continuation-history row (cont_history)
     cdef TTHit hit
+    cdef move_t excluded = s.excluded[ply]    # (a singular-extension test's search)
+    cdef int extend_tt = 0            # plies more for the table's move (singular)
     if ply > 0:
         if repeated(p) or rules_draw(p):
             return 0
@@ -868,7 +907,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     hit = tt_read(s, p.key)
     if hit.flag:
         tt_move = hit.move
-        if ply > 0 and hit.depth >= depth:
+        if ply > 0 and hit.depth >= depth and not excluded:
             score = tt_score(hit.score, ply)
             if hit.flag == TT_EXACT or (hit.flag == TT_LOWER and score >= beta) or \
                     (hit.flag == TT_UPPER and score <= alpha):
@@ -881,7 +920,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             static = static_eval(p, s)
             improving, worsening = improvement(s, static, ply)
         s.static_at[ply] = static
-    if s.set.null_move and null_ok and ply > 0 and not checked and beta - alpha == 1 and depth >= 3:
+    if s.set.null_move and null_ok and ply > 0 and not checked and beta - alpha == 1 \
+            and depth >= 3 and not excluded:
         score = null_move_cutoff(p, s, depth, beta, ply)
         if score != -INF:
             return score
@@ -895,12 +935,21 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             return score
         futile = depth <= s.set.futility_depth and alpha > -MATE_BOUND \
             and static + futility_margin(s, depth) <= alpha
+    if s.set.singular_depth and depth >= s.set.singular_depth and ply > 0 and tt_move \
+            and not excluded:
+        extend_tt = singular_extension(p, s, &hit, depth, beta, ply, &score)
+        if s.stopped:
+            return 0
+        if score != -INF:
+            return score
     cont = cont_row(p, s)             # (only where moves are searched)
     n = gen_pseudo(p, mv)
     score_moves(p, s, mv, n, tt_move, ply, True)
     for i in range(n):
         pick_move(p, s, mv, ply_scores(s, ply), i, n)
         m = mv[i]
+        if m == excluded:
+            continue
         quiet = not victim_value(p, m) and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
         history = s.history[history_index(p, m)] if quiet else 0
         exchange = prunable and depth <= s.set.see_depth and legal_count > 0 \
@@ -922,7 +971,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                 and loses_exchange(p, s, m, depth, quiet, taken, mover):
             unmake(p)             # near the horizon, a move that hangs material
             continue              # rarely pays it back
-        score = search_move(p, s, depth, alpha, beta, ply, legal_count,
+        score = search_move(p, s, depth + extend_tt if m == tt_move else depth,
+                            alpha, beta, ply, legal_count,
                             reduction(p, s, m, depth, legal_count, checked, quiet, ply,
                                       beta - alpha > 1, history, worsening))
         unmake(p)
@@ -951,7 +1001,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             quiets[nquiets] = m
             nquiets += 1
     if legal_count == 0:
-        return no_move_score(p, ply)
+        return alpha if excluded else no_move_score(p, ply)
+    if excluded:
+        return best                   # (a search without the best move: not for the table)
     tt_write(s, p.key, best_move, best + ply if best > MATE_BOUND else
              (best - ply if best < -MATE_BOUND else best), depth,
              TT_LOWER if best >= beta else (TT_EXACT if best > old_alpha else TT_UPPER))
@@ -969,6 +1021,7 @@ cdef int search_root(Pos* p, Search* s, move_t* root, int n, int depth, int alph
     cdef int i, score, best = -INF, a = alpha
     s.least_value = least_piece_value()
     s.lines_trusted = not in_check(p, p.side ^ 1)
+    s.root_depth = depth
     s.static_at[0] = -INF
     order_moves(p, s, root, n, first if first else tt_read(s, p.key).move, 0)
     for i in range(n):
