@@ -22,6 +22,7 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "threats": {"to_move": {"queen": 20, ...},   # optional: see THREATS below
                  "waiting": {"queen": 90, ...}},
      "endgame": {"values": {...}, "pst": {...}},   # optional: see ENDGAME below
+     "search_settings": {"null_move": 1},   # optional: see SEARCH_SETTINGS below
      "fit": {...}}                           # how it was fitted (informational)
 
 A bundled game may ship a parameter file of its own, fitted by us
@@ -152,6 +153,19 @@ def black_square(symmetry, square, files, ranks):
     return (f if symmetry == "mirror" else files - 1 - f, ranks - 1 - r)
 
 
+# The search's settings (compiler/core/search.pxi `Settings`, Engine.search_settings;
+# bench/README.md lists what each does), of which a parameter file may set some for
+# its game: those a match of this game measured a gain for (bench/search_ab.py), over
+# the defaults every game has (search.pxi `default_settings`).  Each a whole number
+# from 0 to 1000, as Engine.configure_search takes them.
+SEARCH_SETTINGS = ("null_move", "null_base", "null_depth_div", "null_margin", "lmr_divisor",
+                   "lmp_depth", "futility_depth", "rfp_depth", "rfp_margin", "razor_depth",
+                   "iir_depth", "history_malus", "see_depth", "qs_tt", "qs_evasions",
+                   "qs_checks", "aspiration", "cont_history", "tempo", "improving",
+                   "singular_depth", "singular_margin")
+AT_LEAST_ONE = ("null_depth_div", "lmr_divisor")    # (divisors)
+
+
 def read(path):
     """The parameter set in `path` (a dict), checked for shape; ParameterFileError."""
     try:
@@ -190,6 +204,7 @@ def read(path):
             isinstance(row, list) and _numbers(row) for row in passed.values()):
         raise ParameterFileError(f"{path}: passed: expected a list of numbers by rank "
                                  "for each piece")
+    _check_search_settings(data.get("search_settings", {}), path)
     endgame = data.get("endgame", {})
     if not isinstance(endgame, dict) or set(endgame) - {"values", "pst"} \
             or not _number_table(endgame.get("values", {})) \
@@ -197,6 +212,20 @@ def read(path):
         raise ParameterFileError(f"{path}: endgame holds \"values\" (numbers by piece) "
                                  "and \"pst\" (rows of numbers by piece), nothing else")
     return data
+
+
+def _check_search_settings(settings, path):
+    """`search_settings` must name known settings, each a whole number in range."""
+    if not isinstance(settings, dict):
+        raise ParameterFileError(f"{path}: search_settings: expected numbers by setting name")
+    for name, value in settings.items():
+        if name not in SEARCH_SETTINGS:
+            raise ParameterFileError(f"{path}: search_settings: no search setting named "
+                                     f"{name!r} (known: {', '.join(SEARCH_SETTINGS)})")
+        low = 1 if name in AT_LEAST_ONE else 0
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1000:
+            raise ParameterFileError(f"{path}: search_settings: {name} must be a whole "
+                                     f"number from {low} to 1000, not {value!r}")
 
 
 def _square_tables(tables):
@@ -301,7 +330,7 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("mobility", "passed", "threats", "structure", "endgame"):
+    for term in ("mobility", "passed", "threats", "structure", "endgame", "search_settings"):
         if data.get(term):
             used[term] = data[term]
     return json.dumps(used, sort_keys=True)

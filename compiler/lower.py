@@ -74,6 +74,8 @@ class Tables:
                                       # None: no threat term (compiler/evalparams.py)
     endgame: tuple = None             # (values, pst) as a game ends, blended with `values`
                                       # and `pst` by phase, or None: no blend (evalparams.py)
+    search_settings: dict = field(default_factory=dict)   # search settings measured for
+                                      # this game (evalparams SEARCH_SETTINGS), by name
     phase_weights: list = None        # per type: what a piece of it adds to the phase
     phase_max: int = 0                # the phase of the setup: the game's start
     meta: dict = field(default_factory=dict)
@@ -561,6 +563,8 @@ class Lowerer:
         tables.passed = self.passed()
         tables.threats = self.threats()
         tables.structure = self.structure()
+        tables.search_settings = dict(sorted((self.params or {}).get("search_settings",
+                                                                     {}).items()))
         tables.phase_weights, tables.phase_max = self.phase(tables.values)
         if tables.phase_max > 0:
             tables.endgame = self.endgame(tables.values, tables.pst)

@@ -350,8 +350,21 @@ def test_the_cache_key_holds_every_table_a_build_reads():
     keys = {evalparams.canonical(flat),
             evalparams.canonical({**flat, "endgame": {"values": {"queen": 1000}}}),
             evalparams.canonical({**flat, "threats": {"waiting": {"queen": 50}}}),
-            evalparams.canonical({**flat, "structure": {"pair": {"bishop": 50}}})}
-    assert len(keys) == 4
+            evalparams.canonical({**flat, "structure": {"pair": {"bishop": 50}}}),
+            evalparams.canonical({**flat, "search_settings": {"null_move": 1}})}
+    assert len(keys) == 5
+
+
+def test_a_files_search_settings_reach_its_engine_and_no_other(games):
+    """crazyhouse's bundled file sets null move on (a match measured it for that game);
+    chess's has none, so its engine keeps the defaults of every game.  The names a
+    file may use are the engine's settings."""
+    crazyhouse = evalparams.read(evalparams.bundled_path("crazyhouse"))
+    assert crazyhouse["search_settings"] == {"null_move": 1}
+    assert games["crazyhouse"].start().engine.search_settings()["null_move"] == 1
+    chess = games["chess"].start().engine.search_settings()
+    assert chess["null_move"] == 0
+    assert sorted(chess) == sorted(evalparams.SEARCH_SETTINGS)
 
 
 def test_tune_fits_endgame_tables_unless_told_not_to(tmp_path):
@@ -434,6 +447,12 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),
     ("threats", {"waiting": {"queen": "a lot"}}, "threats holds only"),
     ("threats", {"waiting": {"dragon": 5}}, "threats waiting: no piece named dragon"),
+    ("search_settings", {"nul_move": 1}, "search_settings: no search setting named 'nul_move'"),
+    ("search_settings", {"null_move": 1001}, "null_move must be a whole number from 0 to 1000"),
+    ("search_settings", {"null_move": True}, "null_move must be a whole number"),
+    ("search_settings", {"lmr_divisor": 0}, "lmr_divisor must be a whole number from 1"),
+    ("search_settings", {"tempo": 2.5}, "tempo must be a whole number"),
+    ("search_settings", [1], "search_settings: expected numbers by setting name"),
 ])
 def test_a_bad_optional_table_is_an_error_naming_the_file(tuned_dir, field, table, message):
     from fairyforge.compiler import loader
@@ -617,6 +636,19 @@ def test_tune_without_a_term_keeps_it_as_it_is(tmp_path, capsys, tuned_dir):
     assert not any(v for table in data["king_safety"].values() for v in table.values())
     source = open(ff.load("chess").source_path).read()
     assert "HAS_MOBILITY = 1" in source and "HAS_KING_SAFETY = 0" in source
+
+
+def test_a_refit_keeps_the_files_search_settings(tmp_path, capsys, tuned_dir):
+    """Search settings are measured by matches, not fitted: tune carries them over."""
+    shipped = evalparams.read(evalparams.bundled_path("chess"))
+    shipped["search_settings"] = {"singular_depth": 6}
+    evalparams.write(str(tuned_dir / "chess.eval.json"), shipped)
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(MATES)
+    assert main(["tune", "chess", "--from-pgn", str(pgn)]) == 0
+    data = json.load(open(tuned_dir / "chess.eval.json"))
+    assert data["search_settings"] == {"singular_depth": 6}
+    assert list(data)[-1] == "fit"
 
 
 SCORED = """[Variant "chess"]

@@ -133,6 +133,10 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
                            f"depth {depth}" if depth else f"nodes {nodes}"),
                 "date": time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())}
     params = to_params(space, theta, fit_info)
+    if current and current.get("search_settings"):
+        # Measured by matches, not fitted: a refit of the evaluation keeps them.
+        params["search_settings"] = current["search_settings"]
+        params["fit"] = params.pop("fit")
     path = output or evalparams.default_path(variant.name)
     evalparams.write(path, params)
     return Report(path, len(records), len(rows), k, errors, _value_table(space, theta),
