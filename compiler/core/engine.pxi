@@ -248,9 +248,10 @@ cdef class Engine:
         if self.table is None:
             self.set_hash_size(16)
         if self.search.movebuf == NULL:
-            self.search.movebuf = <move_t*> malloc(<size_t> (MAX_PLY + SEE_LEVELS) * MAX_MOVES
-                                                        * sizeof(move_t))
-            self.search.scores = <int*> malloc(<size_t> MAX_PLY * MAX_MOVES * sizeof(int))
+            # (one list more of each: sort_rest's scratch)
+            self.search.movebuf = <move_t*> malloc(<size_t> (MAX_PLY + SEE_LEVELS + 1)
+                                                        * MAX_MOVES * sizeof(move_t))
+            self.search.scores = <int*> malloc(<size_t> (MAX_PLY + 1) * MAX_MOVES * sizeof(int))
             if self.search.movebuf == NULL or self.search.scores == NULL:
                 raise MemoryError()
         if self.search.sees == NULL:

@@ -24,6 +24,9 @@ cdef enum:
     SEE_CACHE_SIZE = 1 << 16    # entries of its cache of losing_capture's answers (the same)
     EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS | HAS_THREATS   # cache evaluations where they cost move generations
     CONT_ENTRIES = 1 << 21      # continuation-history scores at most (about 4 MB of shorts)
+    QUIET_PICKS = 3             # moves pick_move brings one at a time past the captures ...
+    SORT_RUN = 16               # ... before it sorts the rest (sort_rest: insertion runs, merges)
+    HIGH_SCORE = 1 << 23        # ordering scores of the moves picked first (start_picking)
 
 
 cdef struct TTEntry:
@@ -99,9 +102,11 @@ cdef struct Search:
     int lines_trusted           # the root's waiting side is not in check (side_in_check)
     move_t killers[MAX_PLY][2]
     int history[NCODES * NSQ]
-    move_t* movebuf           # MAX_PLY + SEE_LEVELS lists of MAX_MOVES moves (heap):
-                                # one per ply, then one per exchange-evaluation level
-    int* scores                 # move-ordering scores: MAX_PLY lists of MAX_MOVES (heap)
+    move_t* movebuf             # MAX_PLY + SEE_LEVELS + 1 lists of MAX_MOVES moves (heap):
+                                # one per ply, one per exchange-evaluation level, and
+                                # sort_rest's scratch
+    int* scores                 # move-ordering scores: MAX_PLY + 1 lists of MAX_MOVES
+                                # (heap): one per ply, and sort_rest's scratch
     EvalEntry* evals            # EVAL_CACHE_SIZE evaluations by key (heap; EVAL_CACHE)
     uint64_t* sees              # SEE_CACHE_SIZE answers of losing_capture (heap): the
                                 # position's key and move hashed, the answer in bit 0
@@ -415,39 +420,163 @@ cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
         scores[i] = sc
 
 
-cdef inline void bring_best(move_t* mv, int* scores, int i, int n) noexcept nogil:
-    """Move the best-scored of mv[i:n] (the first of equals) to i, the ones it passes
-    keeping their order: picking moves one at a time this way gives the order a stable
-    sort would, without sorting the moves a cut-off never reaches."""
-    cdef int j, best = i, sc
-    cdef move_t m
+cdef inline int best_of(int* scores, int i, int n) noexcept nogil:
+    """The index of the best of scores[i:n], the first of equals."""
+    cdef int j, best = i
     for j in range(i + 1, n):
         if scores[j] > scores[best]:
             best = j
-    if best == i:
-        return
-    m = mv[best]
-    sc = scores[best]
-    for j in range(best, i, -1):
-        mv[j] = mv[j - 1]
-        scores[j] = scores[j - 1]
+    return best
+
+
+cdef inline void bring(move_t* mv, int* scores, int i, int j) noexcept nogil:
+    """Move mv[j] (and its score) to i, the ones between keeping their order: bringing
+    the best of the rest to the front one at a time gives the order a stable sort
+    would, without sorting the moves a cut-off never reaches."""
+    cdef move_t m = mv[j]
+    cdef int sc = scores[j], k
+    for k in range(j, i, -1):
+        mv[k] = mv[k - 1]
+        scores[k] = scores[k - 1]
     mv[i] = m
     scores[i] = sc
 
 
+cdef struct Picker:
+    # Where pick_move stands in one node's move list.
+    int high_end                # mv[:high_end] were the moves scored HIGH_SCORE or more
+                                # (0 once none of those is left unpicked)
+    int sorted_from             # mv[sorted_from:n] are in their final order (n: not yet)
+    int quiet_picks             # moves picked since the captures ran out
+
+
+cdef void start_picking(Search* s, move_t* mv, int* scores, int n, Picker* pk) noexcept nogil:
+    """Set up picking from the scored list mv[:n]: the moves scored HIGH_SCORE or more
+    (the table's move, captures, promotions) are put first, each part keeping its
+    order, so that picking them scans only them and not a drop game's hundred quiet
+    moves each time.  No move of one part ties with one of the other, so the order
+    picked is the one the unparted list gives."""
+    cdef move_t* low_mv = s.movebuf + (MAX_PLY + SEE_LEVELS) * MAX_MOVES    # (scratch)
+    cdef int* low_sc = s.scores + MAX_PLY * MAX_MOVES
+    cdef int i, high = 0, low = 0
+    for i in range(n):
+        if scores[i] >= HIGH_SCORE:
+            mv[high] = mv[i]
+            scores[high] = scores[i]
+            high += 1
+        else:
+            low_mv[low] = mv[i]
+            low_sc[low] = scores[i]
+            low += 1
+    memcpy(mv + high, low_mv, low * sizeof(move_t))
+    memcpy(scores + high, low_sc, low * sizeof(int))
+    pk.high_end = high
+    pk.sorted_from = n
+    pk.quiet_picks = 0
+
+
+cdef void merge_runs(move_t* mv, int* sc, move_t* out_mv, int* out_sc, int lo, int mid,
+                     int hi) noexcept nogil:
+    """Merge the runs [lo, mid) and [mid, hi), each best-first, into out_*: the left
+    run's move first among equal scores (a stable merge)."""
+    cdef int a = lo, b = mid, k = lo
+    while a < mid and b < hi:
+        if sc[a] >= sc[b]:
+            out_mv[k] = mv[a]
+            out_sc[k] = sc[a]
+            a += 1
+        else:
+            out_mv[k] = mv[b]
+            out_sc[k] = sc[b]
+            b += 1
+        k += 1
+    while a < mid:
+        out_mv[k] = mv[a]
+        out_sc[k] = sc[a]
+        a += 1
+        k += 1
+    while b < hi:
+        out_mv[k] = mv[b]
+        out_sc[k] = sc[b]
+        b += 1
+        k += 1
+
+
+cdef void sort_rest(Search* s, move_t* mv, int* scores, int lo, int n) noexcept nogil:
+    """Sort mv[lo:n] best-first, stably (equal scores keep their order): the order
+    that picking them one at a time gives, in n log n steps instead of
+    n^2 (a drop game's node has a hundred quiet moves or more, and a node that fails
+    low picks every one).  Runs of SORT_RUN by insertion, then merges back and forth
+    between the list and the search's scratch list."""
+    cdef move_t* tmp_mv = s.movebuf + (MAX_PLY + SEE_LEVELS) * MAX_MOVES
+    cdef int* tmp_sc = s.scores + MAX_PLY * MAX_MOVES
+    cdef move_t* src_mv = mv
+    cdef int* src_sc = scores
+    cdef move_t* swap_mv
+    cdef int* swap_sc
+    cdef int start, end, i, j, sc, width = SORT_RUN, lo2
+    cdef move_t m
+    start = lo
+    while start < n:
+        end = start + SORT_RUN if start + SORT_RUN < n else n
+        for i in range(start + 1, end):     # insertion: past the lower scores only
+            m = mv[i]
+            sc = scores[i]
+            j = i - 1
+            while j >= start and scores[j] < sc:
+                mv[j + 1] = mv[j]
+                scores[j + 1] = scores[j]
+                j -= 1
+            mv[j + 1] = m
+            scores[j + 1] = sc
+        start = end
+    while lo + width < n:
+        lo2 = lo
+        while lo2 < n:
+            merge_runs(src_mv, src_sc, tmp_mv, tmp_sc, lo2,
+                       lo2 + width if lo2 + width < n else n,
+                       lo2 + 2 * width if lo2 + 2 * width < n else n)
+            lo2 += 2 * width
+        swap_mv, swap_sc = src_mv, src_sc
+        src_mv, src_sc = tmp_mv, tmp_sc
+        tmp_mv, tmp_sc = swap_mv, swap_sc
+        width *= 2
+    if src_mv != mv:
+        memcpy(mv + lo, src_mv + lo, (n - lo) * sizeof(move_t))
+        memcpy(scores + lo, src_sc + lo, (n - lo) * sizeof(int))
+
+
 cdef inline void pick_move(Pos* p, Search* s, move_t* mv, int* scores, int i,
-                           int n) noexcept nogil:
-    """bring_best over moves scored with lazy_see: a capture it brings that loses by
+                           int n, Picker* pk) noexcept nogil:
+    """Bring the best of mv[i:n] to i, over moves scored with lazy_see: a capture it brings that loses by
     exchange is scored as a losing capture (after the quiet moves) and the next best
     is brought instead.  The order is the one score_moves without lazy_see gives, but
     for ties among losing captures (one found losing here stands before those it
-    passed): quiescence, which skips losing captures, searches the same moves."""
+    passed): quiescence, which skips losing captures, searches the same moves.
+    Once the captures are past, every score left is final, and after QUIET_PICKS
+    moves picked one at a time (the killers; a cut-off comes early or not at all)
+    the rest are sorted at once, to the same order."""
+    cdef int j
+    if i >= pk.sorted_from:
+        return
     while True:
-        bring_best(mv, scores, i, n)
+        if i < pk.high_end:
+            j = best_of(scores, i, pk.high_end)
+            if scores[j] < HIGH_SCORE:      # only captures found losing left there:
+                pk.high_end = 0             # their scores are below every other
+                j = best_of(scores, i, n)
+        else:
+            j = best_of(scores, i, n)
+        bring(mv, scores, i, j)
         if not USE_SEE or not (1 << 24) <= scores[i] < (1 << 30) \
                 or not losing_capture(p, s, mv[i]):
-            return
+            break
         scores[i] = -(1 << 24) + victim_value(p, mv[i])
+    if scores[i] < (1 << 24):
+        pk.quiet_picks += 1
+        if pk.quiet_picks == QUIET_PICKS and n - i > SORT_RUN:
+            sort_rest(s, mv, scores, i + 1, n)
+            pk.sorted_from = i + 1
 
 
 cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
@@ -603,6 +732,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
     cdef move_t tt_move = 0
     cdef int legal_count = 0
     cdef TTHit hit
+    cdef Picker picker
     s.nodes += 1
     if out_of_time(s):
         return 0
@@ -638,8 +768,9 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
     else:
         n = captures_only(p, mv, gen_captures(p, mv))
     score_moves(p, s, mv, n, tt_move, ply, True)
+    start_picking(s, mv, ply_scores(s, ply), n, &picker)
     for i in range(n):
-        pick_move(p, s, mv, ply_scores(s, ply), i, n)
+        pick_move(p, s, mv, ply_scores(s, ply), i, n, &picker)
         if not forced and ply_scores(s, ply)[i] < 0:
             break                 # the rest lose material by exchange too
         if WIDE_MOVES and searched and <uint32_t> mv[i] == <uint32_t> searched:
@@ -684,6 +815,13 @@ cdef inline bint may_give_check(Pos* p, move_t m) noexcept nogil:
     else:
         code = piece_code(move_selector(m) - 1, p.side) if move_selector(m) else p.b[frm]
     return CHECKS_FROM[code * 2 * NSQ + NSQ + king - to] != 0
+
+
+cdef inline bint cannot_check(Pos* p, Search* s, move_t m) noexcept nogil:
+    """Is the quiet move `m`, not yet made, sure not to give check (may_give_check's
+    filter, where side_in_check's short cut holds too; castling is not filtered)?"""
+    return CHECK_BY_LINES and s.lines_trusted and not (m & F_CASTLE) \
+        and not may_give_check(p, m)
 
 
 cdef int quiet_checks(Pos* p, Search* s, move_t* mv, int alpha, int beta, int ply,
@@ -885,10 +1023,11 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef move_t best_move = 0, tt_move = 0, m
     cdef int n, i, k, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
     cdef int static, history, taken = 0, mover = 0, nquiets = 0
-    cdef bint quiet, futile, prunable, exchange, improving = False, worsening = False
+    cdef bint quiet, futile, prunable, exchange, pruned, improving = False, worsening = False
     cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
     cdef short* cont                  # the continuation-history row (cont_history)
     cdef TTHit hit
+    cdef Picker picker
     cdef move_t excluded = s.excluded[ply]    # (a singular-extension test's search)
     cdef int extend_tt = 0            # plies more for the table's move (singular)
     if ply > 0:
@@ -947,8 +1086,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cont = cont_row(p, s)             # (only where moves are searched)
     n = gen_pseudo(p, mv)
     score_moves(p, s, mv, n, tt_move, ply, True)
+    start_picking(s, mv, ply_scores(s, ply), n, &picker)
     for i in range(n):
-        pick_move(p, s, mv, ply_scores(s, ply), i, n)
+        pick_move(p, s, mv, ply_scores(s, ply), i, n, &picker)
         m = mv[i]
         if m == excluded:
             continue
@@ -959,16 +1099,21 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if exchange and not quiet:
             taken = captured_value(p, m)
             mover = VALUE[code_type(p.b[move_from(m)])]
+        # A quiet move cannot lift a hopeless static score, nor is one this late likely
+        # to be the best: pruned unless it gives check (the count is the one it would
+        # have if legal).  One that cannot give check is not even made.
+        pruned = quiet and legal_count >= 1 and (futile or (
+            prunable and late_move(s, depth, legal_count + 1, worsening) and best > -MATE_BOUND))
+        if pruned and cannot_check(p, s, m):
+            continue              # (uncounted: the counts after it prune all the same)
         make(p, m)
         if not legal_after_make(p, m, 0, checked):
             unmake(p)
             continue
         legal_count += 1
-        if (futile or (prunable and late_move(s, depth, legal_count, worsening)
-                       and best > -MATE_BOUND)) \
-                and quiet and legal_count > 1 and not side_in_check(p, s):
-            unmake(p)             # a quiet move cannot lift a hopeless static score,
-            continue              # nor is one this late likely to be the best
+        if pruned and not side_in_check(p, s):
+            unmake(p)
+            continue
         if exchange and not side_in_check(p, s) \
                 and loses_exchange(p, s, m, depth, quiet, taken, mover):
             unmake(p)             # near the horizon, a move that hangs material
