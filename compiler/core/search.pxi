@@ -26,7 +26,8 @@ cdef enum:
     CONT_ENTRIES = 1 << 21      # continuation-history scores at most (about 4 MB of shorts)
     QUIET_PICKS = 3             # moves pick_move brings one at a time past the captures ...
     SORT_RUN = 16               # ... before it sorts the rest (sort_rest: insertion runs, merges)
-    HIGH_SCORE = 1 << 23        # ordering scores of the moves picked first (start_picking)
+    HIGH_SCORE = 1 << 23        # ordering scores of the moves picked first (start_picking):
+                                # promotions' and up (captures, the table's move)
 
 
 cdef struct TTEntry:
@@ -408,7 +409,7 @@ cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
             elif sc:
                 sc = (1 << 24) + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
             elif sel and not (m & (F_DROP | F_CASTLE)):
-                sc = (1 << 23) + VALUE[sel - 1]
+                sc = HIGH_SCORE + VALUE[sel - 1]
             elif ply < MAX_PLY and m == s.killers[ply][0]:
                 sc = 1 << 22
             elif ply < MAX_PLY and m == s.killers[ply][1]:
@@ -548,9 +549,9 @@ cdef void sort_rest(Search* s, move_t* mv, int* scores, int lo, int n) noexcept 
 
 cdef inline void pick_move(Pos* p, Search* s, move_t* mv, int* scores, int i,
                            int n, Picker* pk) noexcept nogil:
-    """Bring the best of mv[i:n] to i, over moves scored with lazy_see: a capture it brings that loses by
-    exchange is scored as a losing capture (after the quiet moves) and the next best
-    is brought instead.  The order is the one score_moves without lazy_see gives, but
+    """Bring the best of mv[i:n] to i, over moves scored with lazy_see: a capture it
+    brings that loses by exchange is scored as a losing capture (after the quiet
+    moves) and the next best is brought instead.  The order is the one score_moves without lazy_see gives, but
     for ties among losing captures (one found losing here stands before those it
     passed): quiescence, which skips losing captures, searches the same moves.
     Once the captures are past, every score left is final, and after QUIET_PICKS
@@ -581,22 +582,9 @@ cdef inline void pick_move(Pos* p, Search* s, move_t* mv, int* scores, int i,
 
 cdef void order_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
                       int ply) noexcept nogil:
-    """Sort moves best-first (insertion sort on their scores, which stay in
-    ply_scores beside them)."""
-    cdef int* scores = ply_scores(s, ply)
-    cdef int i, j, sc
-    cdef move_t m
+    """Sort moves best-first, stably (their scores stay in ply_scores beside them)."""
     score_moves(p, s, mv, n, tt_move, ply)
-    for i in range(1, n):
-        m = mv[i]
-        sc = scores[i]
-        j = i - 1
-        while j >= 0 and scores[j] < sc:
-            mv[j + 1] = mv[j]
-            scores[j + 1] = scores[j]
-            j -= 1
-        mv[j + 1] = m
-        scores[j + 1] = sc
+    sort_rest(s, mv, ply_scores(s, ply), 0, n)
 
 
 cdef inline int captures_only(Pos* p, move_t* mv, int n) noexcept nogil:
