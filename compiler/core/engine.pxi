@@ -204,6 +204,38 @@ cdef class Engine:
         self._reserve(SEE_LEVELS + 8)
         return bool(losing_capture(&self.pos, &self.search, move))
 
+    def ordering_scores(self, move_t tt_move=0, int ply=0):
+        """[(move, score)] for the side to move's pseudo-legal moves, in the generator's
+        order, as the search's move ordering scores them (search.pxi `score_moves`,
+        every losing capture found at once): with the killers and history the last
+        search left, at `ply` (the killers' row), `tt_move` as the table's move.  For
+        tests: the order `picked_order` gives is these moves sorted by score, stably."""
+        return self._scored_moves(tt_move, ply, False)
+
+    def picked_order(self, move_t tt_move=0, int ply=0):
+        """[(move, score)] in the order an inner node of the search tries them
+        (search.pxi `start_picking` and `pick_move` over lazily scored moves: losing
+        captures found when picked, the rest sorted once the killers are past), with
+        the score each had when picked.  For tests (see `ordering_scores`)."""
+        return self._scored_moves(tt_move, ply, True)
+
+    def _scored_moves(self, move_t tt_move, int ply, bint picked):
+        self._idle()
+        if not 0 <= ply < MAX_PLY:
+            raise ValueError("ply must be between 0 and %d" % (MAX_PLY - 1))
+        self._prepare_search()
+        self._reserve(SEE_LEVELS + 8)
+        cdef move_t* mv = self.search.movebuf + ply * MAX_MOVES
+        cdef int* scores = ply_scores(&self.search, ply)
+        cdef int n = gen_pseudo(&self.pos, mv), i
+        cdef Picker picker
+        score_moves(&self.pos, &self.search, mv, n, tt_move, ply, picked)
+        if picked:
+            start_picking(&self.search, mv, scores, n, &picker)
+            for i in range(n):
+                pick_move(&self.pos, &self.search, mv, scores, i, n, &picker)
+        return [(mv[i], scores[i]) for i in range(n)]
+
     def search_depth(self, int depth, uint64_t node_limit=0, double seconds=0.0,
                      int alpha=-INF, int beta=INF, moves=None, move_t first=0):
         """One iteration of iterative deepening: (score, best move, nodes, stopped).
