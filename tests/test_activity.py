@@ -126,14 +126,14 @@ def test_moves_that_can_repeat_are_counted_once(tmp_path):
 
 
 def test_a_term_the_file_leaves_out_is_not_rendered():
-    """Chess's shipped file has no threats: the walk looks at no capture's victim
-    (there is no threat_worth in it), and still counts as the move list does where
-    captures of dearer pieces abound."""
-    game = ff.load("chess")
+    """Xiangqi's shipped file has no threats: the walk looks at no capture's victim
+    (there is no threat_worth in it), and still counts as the move list does where a
+    cheaper piece attacks a dearer one (the horse on d4 the chariot on e6)."""
+    game = ff.load("xiangqi")
     params = evalparams.for_build(game.variant)
     assert not params.get("threats")
     assert "threat_worth(" not in open(game.source_path).read()
-    position = game.position("4k3/2r1q3/8/3N4/8/8/8/K7 w - - 0 1")
+    position = game.position("4k4/9/9/9/4r4/9/3N5/9/9/4K4 w - - 0 1")
     assert sum(position.engine.threat_counts()) > 0
     assert position.engine.activity(0) == expected_activity(position.engine, game.variant,
                                                             params, 0)
