@@ -5,6 +5,7 @@ keep engines between runs, as CI and developers may), it points at a temporary
 directory made for the session and removed after it.
 """
 
+import contextlib
 import fcntl
 import os
 import signal
@@ -94,7 +95,9 @@ def pytest_collection_finish(session):
         return
     names, processes = _my_share(ff.bundled_games())
     started = time.monotonic()
-    with ProcessPoolExecutor(max_workers=processes) as pool:
+    # (Shared: a worker that starts its tests early waits for the other's builds before
+    # it runs a quiet test.)
+    with _machine_lock(exclusive=False), ProcessPoolExecutor(max_workers=processes) as pool:
         list(pool.map(_build_bundled, names))
     session.config.get_terminal_writer().line(
         f"built {len(names)} bundled games in {time.monotonic() - started:.0f} s "
@@ -130,23 +133,33 @@ def games():
 
 # -- sharing the machine between pytest-xdist workers ------------------------------------
 
-@pytest.fixture(autouse=True)
-def _machine_share(request):
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
     """Under pytest-xdist (pyproject's addopts run one worker per core), a test marked
     `quiet` has the machine to itself: it holds an exclusive lock that every other
     test holds shared, so it starts once the tests running beside it end, and none
     starts beside it.  Those tests time a cold build, or a clock, against a client's
     fixed timeouts (python-chess gives `play` 10 s), which a build in the other worker
-    would otherwise eat into.  (A wait for the lock counts as the waiting test's
-    setup in the slowest-durations list.)"""
+    would otherwise eat into.
+
+    The lock is taken here, around the test's whole protocol, not in a fixture: a
+    function-scoped fixture is set up after the module- and session-scoped ones the
+    test needs, and those (which build engines) would run outside the lock, beside a
+    quiet test in the other worker.  (A wait for the lock shows in no duration.)"""
+    with _machine_lock(exclusive=item.get_closest_marker("quiet") is not None):
+        yield
+
+
+@contextlib.contextmanager
+def _machine_lock(exclusive):
+    """This xdist run's machine lock, exclusive or shared (nothing outside xdist)."""
     run = os.environ.get("PYTEST_XDIST_TESTRUNUID")
     if not run:
         yield
         return
     path = os.path.join(tempfile.gettempdir(), f"fairyforge-test-machine-{run}.lock")
-    quiet = request.node.get_closest_marker("quiet") is not None
     with open(path, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX if quiet else fcntl.LOCK_SH)
+        fcntl.flock(handle, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
         try:
             yield
         finally:

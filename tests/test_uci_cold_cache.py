@@ -17,7 +17,7 @@ import pytest
 from test_uci_session import SEARCH_INFO, Engine, check_lines
 
 # Timed against python-chess's timeouts and a few seconds' build: with the machine to
-# itself under pytest-xdist (conftest.py, _machine_share).
+# itself under pytest-xdist (conftest.py, pytest_runtest_protocol).
 pytestmark = pytest.mark.quiet
 
 

@@ -24,7 +24,7 @@ from fairyforge.timing import clock_budget  # noqa: E402
 from test_uci_session import SEARCH_INFO, Engine, check_lines, started  # noqa: E402
 
 # Clocks, move times and ponderhits timed against the wall: with the machine to itself
-# under pytest-xdist (conftest.py, _machine_share).
+# under pytest-xdist (conftest.py, pytest_runtest_protocol).
 pytestmark = pytest.mark.quiet
 
 UCI = [sys.executable, "-m", "fairyforge.cli", "uci"]
