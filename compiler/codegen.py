@@ -16,7 +16,7 @@ import jinja2
 import fairyforge
 from fairyforge import encoding
 
-from . import rules
+from . import evalparams, rules
 
 
 TEMPLATE = "engine.pyx.j2"
@@ -177,6 +177,7 @@ def generate(tables, max_moves):
                            refusals=refusals, game_ends=game_ends,
                            ncodes=encoding.piece_code(tables.ntypes, 0),
                            hooks=hooks, safety_by_lines=by_lines,
+                           king_attacker_counts=evalparams.KING_ATTACKERS,
                            royal_lines=royal_lines(tables), check_patterns=check_patterns(tables),
                            check_by_lines=by_lines and not hooks["check_excused"],
                            counters=rules.uses_counters(tables),

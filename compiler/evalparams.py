@@ -15,6 +15,7 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "king_safety": {"shelter": {"pawn": 12, ...},   # optional: see KING_SAFETY
                      "near": {"queen": -40, ...}, "attacks": {"queen": -12, ...},
                      "holes": {"knight": -9, ...}},
+     "king_attackers": [0, 0, -8, -30, ...], # optional: see KING_ATTACKERS below
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
      "structure": {"doubled": {"pawn": -12}, "isolated": {"pawn": -10},
@@ -57,6 +58,14 @@ SYMMETRIES = ("mirror", "rotate")
 # A file without them (or a derived evaluation) has none: the engine skips the term.
 # (The order is that of the tuner's parameter blocks: holes, absent without drops, last.)
 KING_SAFETY = ("shelter", "near", "attacks", "holes")
+# King attackers (evaluate.pxi `activity`): a bonus (centipawns) for the side whose
+# royal piece it is, by how many enemy pieces have a board move next to it or onto it
+# (in a drop game each type the enemy holds in hand counts as one more: it can be
+# dropped there), one number for each count from 0 to KING_ATTACKERS - 1, the last for
+# that many or more.  The per-type terms above add up each attack alone; this one
+# learns what they cannot, that attackers together are worth more than apart (one
+# piece near a king is seldom a threat, four usually are).  A file without it has none.
+KING_ATTACKERS = 8
 # Mobility (compiler/core/evaluate.pxi `activity`): a bonus per piece type, in
 # centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
 # castling and passes not counted), counted for both sides whoever is to move.  A file
@@ -197,6 +206,11 @@ def read(path):
                 or not all(_number_table(table) for table in tables.values()):
             raise ParameterFileError(f"{path}: {section} holds only {', '.join(terms)}, "
                                      "each a table of numbers by piece")
+    attackers = data.get("king_attackers", [])
+    if not isinstance(attackers, list) or not _numbers(attackers) \
+            or len(attackers) not in (0, KING_ATTACKERS):
+        raise ParameterFileError(f"{path}: king_attackers: expected a list of "
+                                 f"{KING_ATTACKERS} numbers, by the count of attackers")
     if not _number_table(data.get("mobility", {})):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
     passed = data.get("passed", {})
@@ -330,7 +344,8 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("mobility", "passed", "threats", "structure", "endgame", "search_settings"):
+    for term in ("king_attackers", "mobility", "passed", "threats", "structure", "endgame",
+                 "search_settings"):
         if data.get(term):
             used[term] = data[term]
     return json.dumps(used, sort_keys=True)

@@ -64,6 +64,9 @@ class Tables:
     pst: list = field(default_factory=list)          # per code: per square bonus (centipawns)
     king_safety: dict = None          # {"shelter"|"near"|"attacks"|"holes": per type (centipawns)}, or
                                       # None: no king-safety term (compiler/evalparams.py)
+    king_attackers: list = None       # by the count of the enemy's attackers (the last: that
+                                      # many or more): centipawns for the royal piece's side,
+                                      # or None: no such term (compiler/evalparams.py)
     mobility: list = None             # per type: centipawns per board move, or None: no
                                       # mobility term (compiler/evalparams.py)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
@@ -294,6 +297,14 @@ class Lowerer:
         if not self.v.drops:
             tables["holes"] = [0] * len(self.v.pieces)
         return tables if any(any(row) for row in tables.values()) else None
+
+    def king_attackers(self, royal_type):
+        """The learned king-attackers bonuses (evalparams.KING_ATTACKERS), or None where
+        there are none (no parameter set has them, all are 0, or no royal piece)."""
+        from .evalparams import KING_ATTACKERS
+        learned = (self.params or {}).get("king_attackers") or [0] * KING_ATTACKERS
+        table = [int(round(max(-2000, min(2000, value)))) for value in learned]
+        return table if royal_type >= 0 and any(table) else None
 
     def mobility(self):
         """The learned mobility bonus per type (evalparams: centipawns per board move),
@@ -559,6 +570,7 @@ class Lowerer:
                         if hasattr(kind, "lower")}
         tables.values, tables.hand_values, tables.pst = self._evaluation(pieces)
         tables.king_safety = self.king_safety(royal)
+        tables.king_attackers = self.king_attackers(royal)
         tables.mobility = self.mobility()
         tables.passed = self.passed()
         tables.threats = self.threats()

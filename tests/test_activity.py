@@ -1,10 +1,10 @@
-"""The evaluation's activity terms (mobility, king attacks, threats) count exactly the
-board moves the generator lists.
+"""The evaluation's activity terms (mobility, king attacks and attackers, threats)
+count exactly the board moves the generator lists.
 
 The engine adds them up in a walk generated beside the move generator
 (engine.pyx.j2 activity_0/1, moves.j2 `tally`), which writes no move list; the
-reference is the list itself: Engine.mobility_counts, king_attack_counts and
-threat_counts count gen_moves' GEN_BOARD moves, and the learned tables turn the counts
+reference is the list itself: Engine.mobility_counts, king_attack_counts,
+king_attackers and threat_counts count gen_moves' GEN_BOARD moves, and the learned tables turn the counts
 into centipawns.  The shipped builds (those with learned activity terms) are checked as
 they are; games whose pieces move in the other ways the generator knows (a region's
 lines, hops over a limited screen, grasshoppers, promotions only by capture or only to
@@ -64,6 +64,10 @@ def expected_activity(engine, variant, params, colour):
         total -= round(attacks.get(piece.name, 0)) * near[t]
         if not piece.royal:
             total += round(threat.get(piece.name, 0)) * taken[t]
+    by_count = params.get("king_attackers")
+    if by_count and engine.royal_square(0) >= 0 and engine.royal_square(1) >= 0:
+        attackers = engine.king_attackers()[colour]
+        total -= round(by_count[min(attackers, len(by_count) - 1)])
     return total
 
 
@@ -90,6 +94,7 @@ def made_up_terms(variant):
             "values": {}, "hand_values": {}, "pst": {},
             "mobility": {n: 3 + i for i, n in enumerate(names)},
             "king_safety": {"attacks": {n: -5 - 2 * i for i, n in enumerate(names)}},
+            "king_attackers": [3, -4, -9, -17, -26, -38, -51, -66],
             "threats": {"to_move": {n: 7 + i for i, n in enumerate(names)},
                         "waiting": {n: 11 + 3 * i for i, n in enumerate(names)}},
             "model_hash": evalparams.model_hash(variant)}

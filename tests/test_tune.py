@@ -135,6 +135,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["threats"]["waiting"]) == {p.name for p in variant.pieces if not p.royal}
     assert set(params["structure"]) == {"doubled", "isolated", "pair"}
     assert set(params["structure"]["doubled"]) == {"pawn"}
+    assert len(params["king_attackers"]) == 8         # by the count of attackers
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -145,6 +146,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     params["mobility"] = {}                     # (below, on its own)
     params["passed"] = {}                       # (at the end)
     params["threats"] = params["structure"] = {}    # (their own tests: chess below)
+    del params["king_attackers"]                    # (the same)
     evalparams.write(report.path, params)
     after = ff.load(str(definition))
     assert after.source_path != before.source_path    # a new build, a new cache key
@@ -232,7 +234,8 @@ def _features_agree_with_the_engine(game, params):
                                             game.meta["squares"], royals,
                                             engine.mobility_counts(),
                                             engine.king_attack_counts(),
-                                            engine.threat_counts(), engine.state()[0])
+                                            engine.threat_counts(), engine.state()[0],
+                                            engine.king_attackers())
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -320,6 +323,32 @@ def test_threats_count_cheaper_attackers_by_who_is_to_move():
     _features_agree_with_the_engine(game, params)
 
 
+def test_king_attackers_count_the_pieces_that_bear_next_to_the_king():
+    """A royal piece earns its side king_attackers[n], n the enemy pieces with a board
+    move next to it or onto it (the last number for that many or more): the engine
+    adds exactly that, and the tuner's features add up to the same."""
+    by_count = [0, 0, -10, -30, -60, -100, -150, -210]
+    game, params = _chess_with(_flat_chess(king_attackers=by_count))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(fen):
+        sign = 1 if " w " in fen else -1
+        return sign * (game.position(fen).engine.evaluate()
+                       - plain.position(fen).engine.evaluate())
+
+    # The a7 rook (to d7, e7, f7), the c5 knight (to d7) and the g4 bishop (through
+    # f5 and e6 to d7): three attackers of e8; none of e1.
+    assert edge("4k3/R7/8/2N5/6B1/8/8/4K3 w - - 0 1") == 30
+    assert edge("4k3/R7/8/2N5/6B1/8/8/4K3 b - - 0 1") == 30
+    assert edge("4k3/R7/8/2N5/8/8/8/4K3 w - - 0 1") == 10        # two
+    assert edge("4k3/R7/8/8/8/8/8/4K3 w - - 0 1") == 0           # one
+    # Black's queen (to d2, e2, f2) and rook (to d1, d2) against e1: 3 and 2.
+    assert edge("3rk3/R7/8/2N5/6B1/8/q7/4K3 w - - 0 1") == 30 - 10
+    assert "HAS_KING_ATTACKERS = 1" in open(game.source_path).read()
+    assert "HAS_KING_ATTACKERS = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params)
+
+
 def test_structure_counts_doubled_isolated_and_pairs():
     """Doubled and isolated pieces of a type that promotes, and pairs, each earn
     their side the file's bonus; the tuner's features add up to the engine's sum."""
@@ -351,8 +380,9 @@ def test_the_cache_key_holds_every_table_a_build_reads():
             evalparams.canonical({**flat, "endgame": {"values": {"queen": 1000}}}),
             evalparams.canonical({**flat, "threats": {"waiting": {"queen": 50}}}),
             evalparams.canonical({**flat, "structure": {"pair": {"bishop": 50}}}),
-            evalparams.canonical({**flat, "search_settings": {"null_move": 1}})}
-    assert len(keys) == 5
+            evalparams.canonical({**flat, "search_settings": {"null_move": 1}}),
+            evalparams.canonical({**flat, "king_attackers": [0, 0, -5, -9, -20, -40, -60, -80]})}
+    assert len(keys) == 6
 
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
@@ -442,6 +472,9 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("endgame", {"kings": {}}, "endgame holds \"values\" .* nothing else"),
     ("endgame", [1], "endgame holds"),
     ("threats", {"hanging": {}}, "threats holds only to_move, waiting"),
+    ("king_attackers", [0, -5], "king_attackers: expected a list of 8 numbers"),
+    ("king_attackers", {"queen": -5}, "king_attackers: expected a list of 8 numbers"),
+    ("king_attackers", ["a lot"] * 8, "king_attackers: expected a list of 8 numbers"),
     ("structure", {"tripled": {}}, "structure holds only doubled, isolated, pair"),
     ("structure", {"doubled": {"knight": -5}}, "structure doubled knight: only a piece that promotes"),
     ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),
@@ -565,7 +598,7 @@ def test_tune_match_names_an_unreadable_against_file(tmp_path):
     (["--nodes", "many"], "'many' is not a whole number"),
     (["--ridge", "2"], "--ridge: must be two numbers, 0 or more"),
     (["--ridge", "2,-1"], "--ridge: must be two numbers, 0 or more"),
-    (["--without", "speed"], "'speed' is not one of king-safety, mobility"),
+    (["--without", "speed"], "'speed' is not one of king-safety, king-attackers, mobility"),
 ])
 def test_bad_arguments_are_refused_clearly(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:

@@ -1,6 +1,7 @@
 # Static evaluation: the same for every game (hand-written, included by every generated
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
-# HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety,
+# HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
+# (KS_ATTACKERS: by the count of attackers, HAS_KING_ATTACKERS),
 # MOBILITY, THREAT, ST_* (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY,
 # HAS_KING_ATTACKS, HAS_MOBILITY, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules'
 # own terms (rules_evaluate).
@@ -127,6 +128,19 @@ cdef inline int piece_activity(int t, int moves, int near) noexcept nogil:
     return score
 
 
+cdef inline int attacker_count(Pos* p, int attackers, int colour) noexcept nogil:
+    """KS_ATTACKERS's index for the enemy royal piece of `colour`: its `attackers` (pieces
+    with a board move next to that piece or onto it) and, in a drop game, one more for
+    each type `colour` holds in hand (a piece that can be dropped beside it), at most
+    ATTACKER_COUNTS - 1.  Engine.king_attackers counts the same from the move list."""
+    cdef int t
+    if HAS_DROPS:
+        for t in range(NTYPES):
+            if p.hand[colour * NTYPES + t]:
+                attackers += 1
+    return attackers if attackers < ATTACKER_COUNTS else ATTACKER_COUNTS - 1
+
+
 cdef inline void mark_near_king(unsigned char* near_king, int king) noexcept nogil:
     """Mark (1) in near_king[NSQ] the squares next_to `king` (it and those next to it;
     a padded board's edge squares have neighbours in the padding, so none falls
@@ -140,10 +154,12 @@ cdef inline void mark_near_king(unsigned char* near_king, int king) noexcept nog
 
 
 cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t, int colour,
-                         const unsigned char* near_king, const int* threat) noexcept nogil:
+                         const unsigned char* near_king, const int* threat,
+                         int* attackers) noexcept nogil:
     """The activity of one piece of type `t` whose board moves are listed in mv[:n]
     (a piece whose moves can repeat: the walk lists them to drop the repeats), counted
-    as moves.j2 tally counts a move."""
+    as moves.j2 tally counts a move; *attackers counts the piece if one of them is
+    next to the enemy royal piece."""
     cdef int i, to, near = 0, score = 0
     for i in range(n):
         to = move_to(mv[i])
@@ -151,6 +167,8 @@ cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t,
             near += near_king[to]
         if HAS_THREATS:
             score += threat_worth(b[to], t, colour, threat)
+    if HAS_KING_ATTACKERS and near:
+        attackers[0] += 1
     return score + piece_activity(t, n, near)
 
 

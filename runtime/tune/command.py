@@ -77,7 +77,9 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "mobility, threats, structure, passed, endgame (mobility and "
+                         "king-attackers, mobility, threats, structure, passed, endgame "
+                         "(king-attackers: bonuses by how many enemy pieces attack next to "
+                         "the king; mobility and "
                          "threats cost a move generation a side per evaluation; threats: "
                          "pieces a cheaper enemy piece attacks; structure: doubled and "
                          "isolated pawns, pairs; endgame: values and square tables for the "
@@ -168,6 +170,7 @@ def format_report(report):
             line += f"{hand_now:>13}{hand:>9}"
         lines.append(line)
     lines += _king_safety_lines(report.data.get("king_safety"))
+    lines += _attackers_lines(report.data.get("king_attackers"))
     lines += _mobility_lines(report.data.get("mobility"))
     lines += _threat_lines(report.data.get("threats"))
     lines += _structure_lines(report.data.get("structure"))
@@ -197,6 +200,17 @@ def _term_lines(title, tables):
     return [title.format(term.replace("_", " ")) + ": " + ", ".join(
                 f"{name} {bonus:+d}" for name, bonus in table.items() if bonus)
             for term, table in (tables or {}).items() if any(table.values())]
+
+
+def _attackers_lines(by_count):
+    """The learned king-attackers bonuses (centipawns for the royal piece's side, by
+    the count of attackers), if any is not 0."""
+    if not any(by_count or ()):
+        return []
+    cells = [f"{count}{'+' if count == len(by_count) - 1 else ''}: {bonus:+d}"
+             for count, bonus in enumerate(by_count)]
+    return ["king attackers (centipawns for the royal piece's side, by their count): "
+            + ", ".join(cells)]
 
 
 def _mobility_lines(mobility):

@@ -32,6 +32,9 @@ optimiser sees numbers of one size):
   structure: doubled[t], isolated[t] for each type that promotes, pair[t] for each
                   type not royal (evalparams.STRUCTURE), White's minus Black's
   passed[t, r]    for each type that promotes and each rank (its owner's)
+  attackers[n]    in a game with a royal piece, for n = 0 .. KING_ATTACKERS - 1: a
+                  royal piece with n enemy attackers (evalparams.KING_ATTACKERS;
+                  Engine.king_attackers counts them), White's minus Black's
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -69,6 +72,7 @@ class Space:
     phase_weights: list = ()     # per type: what a piece adds to the phase (lower.py)
     phase_max: int = 1           # the setup's phase
     nonroyal_types: list = ()    # the types not royal: a slot each in the threat and pair terms
+    attacker_slots: int = 0      # KING_ATTACKERS in a game with a royal piece, else 0
 
     @property
     def files(self):
@@ -85,6 +89,10 @@ class Space:
 
     @property
     def endgame_start(self):
+        return self.attackers_start + self.attacker_slots
+
+    @property
+    def attackers_start(self):
         return self.passed_start + len(self.passer_types) * self.ranks
 
     @property
@@ -166,7 +174,14 @@ class Space:
         return self.passed_start + self.passer_types.index(t) * self.ranks + rank
 
     def passed_block(self):
-        return slice(self.passed_start, self.endgame_start)
+        return slice(self.passed_start, self.attackers_start)
+
+    def attackers_slot(self, count):
+        """The slot of a royal piece with `count` attackers (the last: that many or more)."""
+        return self.attackers_start + min(count, self.attacker_slots - 1)
+
+    def attackers_block(self):
+        return slice(self.attackers_start, self.endgame_start)
 
     def endgame_value_slot(self, t):
         return self.endgame_start + self.value_types.index(t)
@@ -207,10 +222,12 @@ def space_for(variant, params, endgame=False):
                   tables.endgame is not None or (endgame and tables.phase_max > 0
                                                  and not tables.captures_fill_hands),
                   tables.phase_weights, max(tables.phase_max, 1),
-                  [t for t, piece in enumerate(variant.pieces) if not piece.royal])
+                  [t for t, piece in enumerate(variant.pieces) if not piece.royal],
+                  evalparams.KING_ATTACKERS if tables.royal_type >= 0 else 0)
     space.tables += (tables.endgame or (tables.values, tables.pst),
                      tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
-                     tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE})
+                     tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE},
+                     tables.king_attackers or [0] * evalparams.KING_ATTACKERS)
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -235,6 +252,8 @@ def space_for(variant, params, endgame=False):
     for t in space.passer_types:
         for rank in range(variant.ranks):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
+    for count in range(space.attacker_slots):
+        theta[space.attackers_slot(count)] = space.tables[9][count] / 100
     if space.endgame:
         values_eg, pst_eg = space.tables[6]
         for t in space.value_types:
@@ -249,7 +268,7 @@ def space_for(variant, params, endgame=False):
 
 
 def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None,
-             threats=None, side=WHITE):
+             threats=None, side=WHITE, attackers=None):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
@@ -260,7 +279,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     each type's board moves next to the enemy royal piece, White's types then Black's
     (engine.king_attack_counts()), None to leave king attacks out; threats: each type's
     pieces a cheaper enemy board move takes, by the taker, White's then Black's
-    (engine.threat_counts()), None to leave threats out; side: the side to move."""
+    (engine.threat_counts()), None to leave threats out; side: the side to move;
+    attackers: each side's attackers of the enemy royal piece, White's then Black's
+    (engine.king_attackers()), None to leave the attackers term out."""
     values, hand_values, pst = space.tables[:3]
     values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
@@ -300,6 +321,8 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
             if royal >= 0:
                 score += _king_safety(space, board, hands, squares.index(royal), colour,
                                       slots, counts, attacks)
+    if attackers is not None and space.attacker_slots and min(royals) >= 0:
+        score += _attackers(space, attackers, slots, counts)
     if mobility is not None:
         for t in space.mobility_types:
             moves = mobility[t] - mobility[ntypes + t]
@@ -344,6 +367,19 @@ def _structure(space, board, slots, counts):
             slots.append(space.structure_slot(term, t))
             counts.append(count)
             score += count * learned[term][t]
+    return score
+
+
+def _attackers(space, attackers, slots, counts):
+    """Add the king-attackers features (as compiler/core/evaluate.pxi `attacker_count`
+    indexes them): each royal piece by its enemy's count, for the royal piece's side;
+    their terms now, centipawns from White's view."""
+    score = 0
+    for colour, sign in ((WHITE, 1), (BLACK, -1)):
+        slot = space.attackers_slot(attackers[1 - colour])
+        slots.append(slot)
+        counts.append(sign)
+        score += sign * space.tables[9][slot - space.attackers_start]
     return score
 
 
@@ -460,6 +496,9 @@ def to_params(space, theta, fit_info):
             term: {pieces[t].name: int(round(100 * theta[space.safety_slot(term, t)]))
                    for t in (space.hole_types if term == "holes" else space.safety_types)}
             for term in evalparams.KING_SAFETY if term != "holes" or space.hole_types}
+    if space.attacker_slots:
+        data["king_attackers"] = [int(round(100 * theta[space.attackers_slot(count)]))
+                                  for count in range(space.attacker_slots)]
     if space.mobility_types:
         data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
                             for t in space.mobility_types}

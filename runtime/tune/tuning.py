@@ -23,7 +23,8 @@ ALPHA_VALUES = 2.0              # games are held out to choose them
 RIDGES = ((0.5, 5.0), (2.0, 20.0), (2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0),
           (2000.0, 200000.0))
 # The evaluation's optional terms (`--without`), by the name the command line gives them.
-OPTIONAL_TERMS = ("king-safety", "mobility", "threats", "structure", "passed", "endgame")
+OPTIONAL_TERMS = ("king-safety", "king-attackers", "mobility", "threats", "structure",
+                  "passed", "endgame")
 
 
 @dataclass
@@ -111,6 +112,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
     free = np.ones(space.size + 1, bool)            # (+1: White's edge, see _fit)
     if "king-safety" in without:
         free[space.safety_block()] = False
+    if "king-attackers" in without:
+        free[space.attackers_block()] = False
     if "mobility" in without:
         free[space.mobility_block()] = False
     if "threats" in without:
