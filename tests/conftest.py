@@ -146,8 +146,42 @@ def pytest_runtest_protocol(item, nextitem):
     function-scoped fixture is set up after the module- and session-scoped ones the
     test needs, and those (which build engines) would run outside the lock, beside a
     quiet test in the other worker.  (A wait for the lock shows in no duration.)"""
-    with _machine_lock(exclusive=item.get_closest_marker("quiet") is not None):
+    quiet = item.get_closest_marker("quiet") is not None
+    with _machine_lock(exclusive=quiet):
+        if quiet:
+            _wait_for_stray_builds()
         yield
+
+
+# Processes that compile engines: a UCI session's background build runs in a session of
+# its own and may outlive the test that started it (it fills the cache), so a quiet
+# test also waits for them to end.
+_BUILD_MODULE = b"fairyforge.protocols.builds"
+_COMPILERS = {b"cc1", b"as", b"ld", b"collect2"}
+
+
+def _wait_for_stray_builds(limit=120.0):
+    """Wait (at most `limit` seconds) until no process on the machine is building an
+    engine: the compilers an earlier test left running would eat a quiet test's clock."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and _builds_running():
+        time.sleep(0.5)
+
+
+def _builds_running():
+    me = os.getpid()
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else ():
+        if not name.isdigit() or int(name) == me:
+            continue
+        try:
+            with open(f"/proc/{name}/cmdline", "rb") as handle:
+                command = handle.read()
+        except OSError:
+            continue
+        program = os.path.basename(command.split(b"\0", 1)[0])
+        if program in _COMPILERS or _BUILD_MODULE in command.split(b"\0"):
+            return True
+    return False
 
 
 @contextlib.contextmanager
