@@ -4,8 +4,8 @@ count exactly the board moves the generator lists.
 The engine adds them up in a walk generated beside the move generator
 (engine.pyx.j2 activity_0/1, moves.j2 `tally`), which writes no move list; the
 reference is the list itself: Engine.mobility_counts, king_attack_counts,
-king_attackers and threat_counts count gen_moves' GEN_BOARD moves, and the learned tables turn the counts
-into centipawns.  The shipped builds (those with learned activity terms) are checked as
+king_attackers and threat_counts count gen_moves' GEN_BOARD moves, and the learned
+tables turn the counts into centipawns.  The shipped builds (those with learned activity terms) are checked as
 they are; games whose pieces move in the other ways the generator knows (a region's
 lines, hops over a limited screen, grasshoppers, promotions only by capture or only to
 a captured type, moves that can repeat) get every term with made-up values, in the

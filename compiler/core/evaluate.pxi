@@ -238,8 +238,8 @@ cdef inline int blend(int middle, int end, int phase) noexcept nogil:
 cdef int evaluate(Pos* p) noexcept nogil:
     """Material, square bonuses (blended with the endgame's by phase where they are
     learned: HAS_ENDGAME), passed pieces, pieces in hand, king safety, structure,
-    mobility, king attacks and threats, and the rules' own terms (rules_evaluate), from the side to move's
-    view."""
+    mobility, king attacks and attackers, threats, and the rules' own terms
+    (rules_evaluate), from the side to move's view."""
     cdef int score = 0, passed = 0, end = 0, phase = 0, sq, pc, v, t
     cdef unsigned char count[2 * NTYPES]              # (HAS_STRUCTURE: by side and type,
     cdef unsigned char by_file[2 * NTYPES * FILES]    # and by file for ST_FILED types)

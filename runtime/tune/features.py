@@ -374,12 +374,12 @@ def _attackers(space, attackers, slots, counts):
     """Add the king-attackers features (as compiler/core/evaluate.pxi `attacker_count`
     indexes them): each royal piece by its enemy's count, for the royal piece's side;
     their terms now, centipawns from White's view."""
-    score = 0
+    score, learned = 0, space.tables[9]
     for colour, sign in ((WHITE, 1), (BLACK, -1)):
-        slot = space.attackers_slot(attackers[1 - colour])
-        slots.append(slot)
+        count = min(attackers[1 - colour], space.attacker_slots - 1)
+        slots.append(space.attackers_slot(count))
         counts.append(sign)
-        score += sign * space.tables[9][slot - space.attackers_start]
+        score += sign * learned[count]
     return score
 
 
