@@ -59,13 +59,18 @@ SYMMETRIES = ("mirror", "rotate")
 # (The order is that of the tuner's parameter blocks: holes, absent without drops, last.)
 KING_SAFETY = ("shelter", "near", "attacks", "holes")
 # King attackers (evaluate.pxi `activity`): a bonus (centipawns) for the side whose
-# royal piece it is, by how many enemy pieces have a board move next to it or onto it
-# (in a drop game each type the enemy holds in hand counts as one more: it can be
-# dropped there), one number for each count from 0 to KING_ATTACKERS - 1, the last for
-# that many or more.  The per-type terms above add up each attack alone; this one
-# learns what they cannot, that attackers together are worth more than apart (one
-# piece near a king is seldom a threat, four usually are).  A file without it has none.
+# royal piece it is, by how many enemy pieces have a board move next to it or onto it,
+# one number for each count from 0 to KING_ATTACKERS - 1, the last for that many or
+# more.  The per-type terms above add up each attack alone; this one learns what they
+# cannot, that attackers together are worth more than apart (one piece near a king is
+# seldom a threat, four usually are).  In a drop game it is a table: a row of those
+# numbers for each count of types the enemy holds in hand (each can be dropped next to
+# the royal piece), 0 to HAND_ATTACKERS - 1, the last for that many or more, so that a
+# fit can learn how pieces in hand and on the board add to each other.  A file without
+# it has none.  (Files written before 2026-11-30 gave a drop game one row, by board
+# attackers and hand types counted together: still read so, as attackers_table says.)
 KING_ATTACKERS = 8
+HAND_ATTACKERS = 8
 # Mobility (compiler/core/evaluate.pxi `activity`): a bonus per piece type, in
 # centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
 # castling and passes not counted), counted for both sides whoever is to move.  A file
@@ -206,11 +211,11 @@ def read(path):
                 or not all(_number_table(table) for table in tables.values()):
             raise ParameterFileError(f"{path}: {section} holds only {', '.join(terms)}, "
                                      "each a table of numbers by piece")
-    attackers = data.get("king_attackers", [])
-    if not isinstance(attackers, list) or not _numbers(attackers) \
-            or len(attackers) not in (0, KING_ATTACKERS):
+    if not _attackers_shape(data.get("king_attackers", [])):
         raise ParameterFileError(f"{path}: king_attackers: expected a list of "
-                                 f"{KING_ATTACKERS} numbers, by the count of attackers")
+                                 f"{KING_ATTACKERS} numbers, by the count of attackers (in "
+                                 f"a drop game, {HAND_ATTACKERS} such lists, by the count "
+                                 "of types the enemy holds in hand)")
     if not _number_table(data.get("mobility", {})):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
     passed = data.get("passed", {})
@@ -240,6 +245,40 @@ def _check_search_settings(settings, path):
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= 1000:
             raise ParameterFileError(f"{path}: search_settings: {name} must be a whole "
                                      f"number from {low} to 1000, not {value!r}")
+
+
+def _attackers_shape(table):
+    """Is `table` empty, KING_ATTACKERS numbers, or HAND_ATTACKERS rows of them?"""
+    if not isinstance(table, list) or not table:
+        return table == []
+    if all(isinstance(row, list) for row in table):
+        return len(table) == HAND_ATTACKERS and all(
+            len(row) == KING_ATTACKERS and _numbers(row) for row in table)
+    return len(table) == KING_ATTACKERS and _numbers(table)
+
+
+def attackers_index(board, hand, drops):
+    """The place in a king-attackers table as attackers_table flattens it (and
+    evaluate.pxi attacker_count indexes KS_ATTACKERS) of a royal piece with `board`
+    enemy pieces bearing next to it and, in a game with `drops`, `hand` types the enemy
+    holds in hand."""
+    column = min(board, KING_ATTACKERS - 1)
+    return column + KING_ATTACKERS * min(hand, HAND_ATTACKERS - 1) if drops else column
+
+
+def attackers_table(data, drops):
+    """The king-attackers bonuses of the parameter set `data` as one flat list,
+    attackers_index's order (KING_ATTACKERS numbers, or HAND_ATTACKERS times as many in
+    a game with `drops`); all 0 where `data` has none.  A single row in a drop game
+    counts board attackers and hand types together, as files written before 2026-11-30
+    did: each cell takes the number of that sum (capped as the row is, so exactly)."""
+    table = (data or {}).get("king_attackers") or [0] * KING_ATTACKERS
+    if not drops:
+        return list(table)
+    if isinstance(table[0], list):
+        return [value for row in table for value in row]
+    return [table[min(board + hand, KING_ATTACKERS - 1)]
+            for hand in range(HAND_ATTACKERS) for board in range(KING_ATTACKERS)]
 
 
 def _square_tables(tables):
@@ -283,6 +322,11 @@ def check_pieces(data, variant, path):
             if len(rows) != variant.ranks or any(len(row) != variant.files for row in rows):
                 raise ParameterFileError(f"{path}: {field} {name}: expected {variant.ranks} "
                                          f"rows of {variant.files} values")
+    attackers = data.get("king_attackers", [])
+    if attackers and isinstance(attackers[0], list) and not variant.drops:
+        raise ParameterFileError(f"{path}: king_attackers: {variant.name} has no drops, so "
+                                 f"no rows by pieces in hand: expected a list of "
+                                 f"{KING_ATTACKERS} numbers, by the count of attackers")
     promoting = {p.name for p in variant.pieces if p.promotion is not None}
     for term in ("doubled", "isolated"):
         for name in data.get("structure", {}).get(term, {}):

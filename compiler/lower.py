@@ -65,8 +65,9 @@ class Tables:
     king_safety: dict = None          # {"shelter"|"near"|"attacks"|"holes": per type (centipawns)}, or
                                       # None: no king-safety term (compiler/evalparams.py)
     king_attackers: list = None       # by the count of the enemy's attackers (the last: that
-                                      # many or more): centipawns for the royal piece's side,
-                                      # or None: no such term (compiler/evalparams.py)
+                                      # many or more; in a drop game a row for each count of
+                                      # types in hand, evalparams.attackers_index): centipawns
+                                      # for the royal piece's side, or None: no such term
     mobility: list = None             # per type: centipawns per board move, or None: no
                                       # mobility term (compiler/evalparams.py)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
@@ -299,11 +300,13 @@ class Lowerer:
         return tables if any(any(row) for row in tables.values()) else None
 
     def king_attackers(self, royal_type):
-        """The learned king-attackers bonuses (evalparams.KING_ATTACKERS), or None where
-        there are none (no parameter set has them, all are 0, or no royal piece)."""
-        from .evalparams import KING_ATTACKERS
-        learned = (self.params or {}).get("king_attackers") or [0] * KING_ATTACKERS
-        table = [int(round(max(-2000, min(2000, value)))) for value in learned]
+        """The learned king-attackers bonuses as evalparams.attackers_table flattens them
+        (a row by board attackers; in a drop game, one such row for each count of types
+        in hand), or None where there are none (no parameter set has them, all are 0,
+        or no royal piece)."""
+        from .evalparams import attackers_table
+        table = [int(round(max(-2000, min(2000, value))))
+                 for value in attackers_table(self.params, bool(self.v.drops))]
         return table if royal_type >= 0 and any(table) else None
 
     def mobility(self):

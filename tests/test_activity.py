@@ -64,10 +64,14 @@ def expected_activity(engine, variant, params, colour):
         total -= round(attacks.get(piece.name, 0)) * near[t]
         if not piece.royal:
             total += round(threat.get(piece.name, 0)) * taken[t]
-    by_count = params.get("king_attackers")
-    if by_count and engine.royal_square(0) >= 0 and engine.royal_square(1) >= 0:
-        attackers = engine.king_attackers()[colour]
-        total -= round(by_count[min(attackers, len(by_count) - 1)])
+    table = params.get("king_attackers")
+    if table and engine.royal_square(0) >= 0 and engine.royal_square(1) >= 0:
+        board, held = engine.king_attackers()[colour]
+        assert held == 0 or variant.drops
+        if isinstance(table[0], list):              # a drop game's rows, by types in hand
+            total -= round(table[min(held, len(table) - 1)][min(board, len(table[0]) - 1)])
+        else:                       # (a single row counts the two together: older files)
+            total -= round(table[min(board + held, len(table) - 1)])
     return total
 
 
@@ -94,7 +98,9 @@ def made_up_terms(variant):
             "values": {}, "hand_values": {}, "pst": {},
             "mobility": {n: 3 + i for i, n in enumerate(names)},
             "king_safety": {"attacks": {n: -5 - 2 * i for i, n in enumerate(names)}},
-            "king_attackers": [3, -4, -9, -17, -26, -38, -51, -66],
+            "king_attackers": [[3 - 4 * board - 9 * held + board * held for board in range(8)]
+                               for held in range(8)] if variant.drops
+                              else [3, -4, -9, -17, -26, -38, -51, -66],
             "threats": {"to_move": {n: 7 + i for i, n in enumerate(names)},
                         "waiting": {n: 11 + 3 * i for i, n in enumerate(names)}},
             "model_hash": evalparams.model_hash(variant)}

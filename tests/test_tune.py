@@ -135,7 +135,8 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["threats"]["waiting"]) == {p.name for p in variant.pieces if not p.royal}
     assert set(params["structure"]) == {"doubled", "isolated", "pair"}
     assert set(params["structure"]["doubled"]) == {"pawn"}
-    assert len(params["king_attackers"]) == 8         # by the count of attackers
+    # by the count of types the enemy holds in hand, then of attackers on the board
+    assert [len(row) for row in params["king_attackers"]] == [8] * 8
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -349,6 +350,51 @@ def test_king_attackers_count_the_pieces_that_bear_next_to_the_king():
     _features_agree_with_the_engine(game, params)
 
 
+def _crazyhouse_with(king_attackers):
+    """Crazyhouse with the derived evaluation and `king_attackers` (quick build)."""
+    from fairyforge.compiler import build, loader
+    from fairyforge.game import Game
+    from fairyforge.tune.features import space_for, to_params
+    variant = loader.load_variant("crazyhouse")
+    params = to_params(space_for(variant, None), space_for(variant, None).theta0, {})
+    params["king_attackers"] = king_attackers
+    path, module = build.load_module(variant, evaluation=params, quick=True)
+    return Game(variant, module, path), params
+
+
+def test_in_a_drop_game_king_attackers_has_a_row_for_each_count_of_types_in_hand():
+    """In crazyhouse a royal piece earns its side king_attackers[held][board]: held the
+    types the enemy holds in hand, board its pieces with a board move next to the royal
+    piece; a file written with one row counts the two together."""
+    rows = [[-(10 * board + 100 * held) for board in range(8)] for held in range(8)]
+    game, params = _crazyhouse_with(rows)
+    single, _ = _crazyhouse_with([0, -1, -30, -60, -100, -150, -210, -280])
+    plain, _ = _crazyhouse_with([])
+
+    def edge(fen, against=game):
+        return against.position(fen).engine.evaluate() - plain.position(fen).engine.evaluate()
+
+    assert edge("4k3/8/8/8/8/8/8/4K3[QQN] w - - 0 1") == 200      # two types, no attacker
+    # The a7 rook bears on d7, e7 and f7; White holds a knight: one and one.
+    assert edge("4k3/R7/8/8/8/8/8/4K3[N] w - - 0 1") == 110
+    assert edge("4k3/R7/8/8/8/8/8/4K3[N] w - - 0 1", single) == 30     # two together
+    assert edge("4k3/R7/8/8/8/8/8/4K3[n] w - - 0 1") == 10 - 100      # Black holds one
+    assert edge("4k3/R7/8/8/8/8/8/4K3[Nbp] w - - 0 1") == 110 - 200
+    assert "ATTACKER_ROWS = 8" in open(game.source_path).read()
+    _features_agree_with_the_engine(game, params)
+
+
+def test_rows_by_types_in_hand_are_refused_in_a_game_without_drops(tuned_dir):
+    from fairyforge.compiler import loader
+    variant = loader.load_variant("chess")
+    params = dict(_flat_chess(king_attackers=[[0] * 8] * 8),
+                  model_hash=evalparams.model_hash(variant))
+    evalparams.write(str(tuned_dir / "chess.eval.json"), params)
+    with pytest.raises(evalparams.ParameterFileError,
+                       match="chess.eval.json: king_attackers: chess has no drops"):
+        evalparams.for_build(variant)
+
+
 def test_structure_counts_doubled_isolated_and_pairs():
     """Doubled and isolated pieces of a type that promotes, and pairs, each earn
     their side the file's bonus; the tuner's features add up to the engine's sum."""
@@ -475,6 +521,9 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("king_attackers", [0, -5], "king_attackers: expected a list of 8 numbers"),
     ("king_attackers", {"queen": -5}, "king_attackers: expected a list of 8 numbers"),
     ("king_attackers", ["a lot"] * 8, "king_attackers: expected a list of 8 numbers"),
+    ("king_attackers", [[0] * 8] * 7, "king_attackers: expected a list of 8 numbers"),
+    ("king_attackers", [[0] * 7] * 8, "king_attackers: expected a list of 8 numbers"),
+    ("king_attackers", [[0] * 8] * 7 + [0], "king_attackers: expected a list of 8 numbers"),
     ("structure", {"tripled": {}}, "structure holds only doubled, isolated, pair"),
     ("structure", {"doubled": {"knight": -5}}, "structure doubled knight: only a piece that promotes"),
     ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),

@@ -547,31 +547,26 @@ cdef class Engine:
         return self._board_move_counts(COUNT_THREATS)
 
     def king_attackers(self):
-        """For each side, White's then Black's: how many of its pieces have a board
-        move next to the enemy royal piece or onto it, plus, in a drop game, how many
-        types it holds in hand (evaluate.pxi attacker_count, uncapped): the count
-        `fairyforge tune` fits KS_ATTACKERS by.  0 for a side where either royal
-        piece is off the board."""
+        """For each side, White's then Black's: (how many of its pieces have a board
+        move next to the enemy royal piece or onto it, how many types it holds in hand
+        in a drop game, else 0), uncapped: what evaluate.pxi attacker_count indexes
+        KS_ATTACKERS by and `fairyforge tune` fits it by.  (0, 0) for a side where
+        either royal piece is off the board."""
         self._idle()
         cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
         cdef int n, i, colour, king, t
         if out == NULL:
             raise MemoryError()
-        counts = [0, 0]
+        counts = [(0, 0), (0, 0)]
         for colour in range(2):
             king = self.pos.royal[colour ^ 1]
             if king < 0 or self.pos.royal[colour] < 0:
                 continue
             n = board_moves(&self.pos, colour, out)
-            attackers = set()
-            for i in range(n):
-                if next_to(move_to(out[i]), king):
-                    attackers.add(move_from(out[i]))
-            counts[colour] = len(attackers)
-            if HAS_DROPS:
-                for t in range(NTYPES):
-                    if self.pos.hand[colour * NTYPES + t]:
-                        counts[colour] += 1
+            attackers = {move_from(out[i]) for i in range(n) if next_to(move_to(out[i]), king)}
+            held = sum(1 for t in range(NTYPES) if self.pos.hand[colour * NTYPES + t]) \
+                if HAS_DROPS else 0
+            counts[colour] = (len(attackers), held)
         free(out)
         return counts
 

@@ -1,7 +1,7 @@
 # Static evaluation: the same for every game (hand-written, included by every generated
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
-# (KS_ATTACKERS: by the count of attackers, HAS_KING_ATTACKERS),
+# (KS_ATTACKERS: by the count of attackers and of types in hand, HAS_KING_ATTACKERS),
 # MOBILITY, THREAT, ST_* (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY,
 # HAS_KING_ATTACKS, HAS_MOBILITY, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules'
 # own terms (rules_evaluate).
@@ -130,15 +130,20 @@ cdef inline int piece_activity(int t, int moves, int near) noexcept nogil:
 
 cdef inline int attacker_count(Pos* p, int attackers, int colour) noexcept nogil:
     """KS_ATTACKERS's index for the enemy royal piece of `colour`: its `attackers` (pieces
-    with a board move next to that piece or onto it) and, in a drop game, one more for
-    each type `colour` holds in hand (a piece that can be dropped beside it), at most
-    ATTACKER_COUNTS - 1.  Engine.king_attackers counts the same from the move list."""
-    cdef int t
+    with a board move next to that piece or onto it, at most ATTACKER_COUNTS - 1) and,
+    in a drop game, its row: how many types `colour` holds in hand (each a piece that
+    can be dropped beside it), at most ATTACKER_ROWS - 1.  evalparams.attackers_index
+    says the same; Engine.king_attackers counts both from the move list."""
+    cdef int t, held = 0
+    if attackers >= ATTACKER_COUNTS:
+        attackers = ATTACKER_COUNTS - 1
     if HAS_DROPS:
         for t in range(NTYPES):
             if p.hand[colour * NTYPES + t]:
-                attackers += 1
-    return attackers if attackers < ATTACKER_COUNTS else ATTACKER_COUNTS - 1
+                held += 1
+        if held >= ATTACKER_ROWS:
+            held = ATTACKER_ROWS - 1
+    return attackers + ATTACKER_COUNTS * held
 
 
 cdef inline void mark_near_king(unsigned char* near_king, int king) noexcept nogil:

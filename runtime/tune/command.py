@@ -202,15 +202,22 @@ def _term_lines(title, tables):
             for term, table in (tables or {}).items() if any(table.values())]
 
 
-def _attackers_lines(by_count):
+def _attackers_lines(table):
     """The learned king-attackers bonuses (centipawns for the royal piece's side, by
-    the count of attackers), if any is not 0."""
-    if not any(by_count or ()):
+    the count of attackers; in a drop game a line for each count of types in hand),
+    if any is not 0."""
+    rows = table if table and isinstance(table[0], list) else [table or []]
+    if not any(any(row) for row in rows):
         return []
-    cells = [f"{count}{'+' if count == len(by_count) - 1 else ''}: {bonus:+d}"
-             for count, bonus in enumerate(by_count)]
-    return ["king attackers (centipawns for the royal piece's side, by their count): "
-            + ", ".join(cells)]
+    lines = []
+    for held, row in enumerate(rows):
+        cells = [f"{count}{'+' if count == len(row) - 1 else ''}: {bonus:+d}"
+                 for count, bonus in enumerate(row)]
+        where = "" if len(rows) == 1 else \
+            f", {held}{'+' if held == len(rows) - 1 else ''} types in the enemy's hand"
+        lines.append(f"king attackers (centipawns for the royal piece's side, by their "
+                     f"count{where}): " + ", ".join(cells))
+    return lines
 
 
 def _mobility_lines(mobility):

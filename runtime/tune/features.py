@@ -34,7 +34,9 @@ optimiser sees numbers of one size):
   passed[t, r]    for each type that promotes and each rank (its owner's)
   attackers[n]    in a game with a royal piece, for n = 0 .. KING_ATTACKERS - 1: a
                   royal piece with n enemy attackers (evalparams.KING_ATTACKERS;
-                  Engine.king_attackers counts them), White's minus Black's
+                  Engine.king_attackers counts them), White's minus Black's; in a
+                  drop game a row of these for each count of types the enemy holds
+                  in hand (evalparams.attackers_index)
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -72,7 +74,8 @@ class Space:
     phase_weights: list = ()     # per type: what a piece adds to the phase (lower.py)
     phase_max: int = 1           # the setup's phase
     nonroyal_types: list = ()    # the types not royal: a slot each in the threat and pair terms
-    attacker_slots: int = 0      # KING_ATTACKERS in a game with a royal piece, else 0
+    attacker_slots: int = 0      # KING_ATTACKERS in a game with a royal piece (times
+                                 # HAND_ATTACKERS with drops), else 0
 
     @property
     def files(self):
@@ -176,9 +179,9 @@ class Space:
     def passed_block(self):
         return slice(self.passed_start, self.attackers_start)
 
-    def attackers_slot(self, count):
-        """The slot of a royal piece with `count` attackers (the last: that many or more)."""
-        return self.attackers_start + min(count, self.attacker_slots - 1)
+    def attackers_slot(self, index):
+        """The slot of the king-attackers cell `index` (evalparams.attackers_index)."""
+        return self.attackers_start + index
 
     def attackers_block(self):
         return slice(self.attackers_start, self.endgame_start)
@@ -223,11 +226,13 @@ def space_for(variant, params, endgame=False):
                                                  and not tables.captures_fill_hands),
                   tables.phase_weights, max(tables.phase_max, 1),
                   [t for t, piece in enumerate(variant.pieces) if not piece.royal],
-                  evalparams.KING_ATTACKERS if tables.royal_type >= 0 else 0)
+                  len(evalparams.attackers_table(None, bool(variant.drops)))
+                  if tables.royal_type >= 0 else 0)
     space.tables += (tables.endgame or (tables.values, tables.pst),
                      tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
                      tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE},
-                     tables.king_attackers or [0] * evalparams.KING_ATTACKERS)
+                     tables.king_attackers or evalparams.attackers_table(None,
+                                                                         bool(variant.drops)))
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -252,8 +257,8 @@ def space_for(variant, params, endgame=False):
     for t in space.passer_types:
         for rank in range(variant.ranks):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
-    for count in range(space.attacker_slots):
-        theta[space.attackers_slot(count)] = space.tables[9][count] / 100
+    for index in range(space.attacker_slots):
+        theta[space.attackers_slot(index)] = space.tables[9][index] / 100
     if space.endgame:
         values_eg, pst_eg = space.tables[6]
         for t in space.value_types:
@@ -280,8 +285,8 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     (engine.king_attack_counts()), None to leave king attacks out; threats: each type's
     pieces a cheaper enemy board move takes, by the taker, White's then Black's
     (engine.threat_counts()), None to leave threats out; side: the side to move;
-    attackers: each side's attackers of the enemy royal piece, White's then Black's
-    (engine.king_attackers()), None to leave the attackers term out."""
+    attackers: each side's (attackers of the enemy royal piece, types in hand), White's
+    then Black's (engine.king_attackers()), None to leave the attackers term out."""
     values, hand_values, pst = space.tables[:3]
     values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
@@ -372,14 +377,14 @@ def _structure(space, board, slots, counts):
 
 def _attackers(space, attackers, slots, counts):
     """Add the king-attackers features (as compiler/core/evaluate.pxi `attacker_count`
-    indexes them): each royal piece by its enemy's count, for the royal piece's side;
-    their terms now, centipawns from White's view."""
+    indexes them): each royal piece by its enemy's (board attackers, types in hand), for
+    the royal piece's side; their terms now, centipawns from White's view."""
     score, learned = 0, space.tables[9]
     for colour, sign in ((WHITE, 1), (BLACK, -1)):
-        count = min(attackers[1 - colour], space.attacker_slots - 1)
-        slots.append(space.attackers_slot(count))
+        index = evalparams.attackers_index(*attackers[1 - colour], bool(space.variant.drops))
+        slots.append(space.attackers_slot(index))
         counts.append(sign)
-        score += sign * learned[count]
+        score += sign * learned[index]
     return score
 
 
@@ -497,8 +502,11 @@ def to_params(space, theta, fit_info):
                    for t in (space.hole_types if term == "holes" else space.safety_types)}
             for term in evalparams.KING_SAFETY if term != "holes" or space.hole_types}
     if space.attacker_slots:
-        data["king_attackers"] = [int(round(100 * theta[space.attackers_slot(count)]))
-                                  for count in range(space.attacker_slots)]
+        cells = [int(round(100 * theta[space.attackers_slot(index)]))
+                 for index in range(space.attacker_slots)]
+        width = evalparams.KING_ATTACKERS      # (a drop game's rows, by types in hand)
+        data["king_attackers"] = cells if len(cells) == width else \
+            [cells[start:start + width] for start in range(0, len(cells), width)]
     if space.mobility_types:
         data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
                             for t in space.mobility_types}
