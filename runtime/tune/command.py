@@ -213,8 +213,9 @@ def _attackers_lines(table):
     for held, row in enumerate(rows):
         cells = [f"{count}{'+' if count == len(row) - 1 else ''}: {bonus:+d}"
                  for count, bonus in enumerate(row)]
-        where = "" if len(rows) == 1 else \
-            f", {held}{'+' if held == len(rows) - 1 else ''} types in the enemy's hand"
+        types = f"{held}{' or more' if held == len(rows) - 1 else ''} " \
+            f"type{'' if held == 1 else 's'}"
+        where = "" if len(rows) == 1 else f"; the enemy holding {types} in hand"
         lines.append(f"king attackers (centipawns for the royal piece's side, by their "
                      f"count{where}): " + ", ".join(cells))
     return lines
