@@ -829,3 +829,15 @@ def test_a_bundled_parameter_file_fits_its_games_rules(name):
     data = evalparams.read(evalparams.bundled_path(name))
     assert data["model_hash"] == evalparams.model_hash(variant)
     evalparams.check_pieces(data, variant, evalparams.bundled_path(name))
+
+
+def test_the_report_names_each_row_of_king_attackers():
+    from fairyforge.tune.command import _attackers_lines
+    assert _attackers_lines([0] * 8) == [] and _attackers_lines(None) == []
+    assert _attackers_lines([0, 5, 0, 0, 0, 0, 0, -9]) == [
+        "king attackers (centipawns for the royal piece's side, by their count): "
+        "0: +0, 1: +5, 2: +0, 3: +0, 4: +0, 5: +0, 6: +0, 7+: -9"]
+    rows = _attackers_lines([[0] * 8, [-3] + [0] * 7] + [[0] * 8] * 6)
+    assert len(rows) == 8
+    assert "the enemy holding 1 type in hand): 0: -3, 1: +0" in rows[1]
+    assert "the enemy holding 7 or more types in hand)" in rows[7]
