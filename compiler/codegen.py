@@ -179,6 +179,7 @@ def generate(tables, max_moves):
                            hooks=hooks, safety_by_lines=by_lines,
                            king_attacker_counts=evalparams.KING_ATTACKERS,
                            hand_attacker_counts=evalparams.HAND_ATTACKERS,
+                           mobility_counts=evalparams.MOBILITY_COUNTS,
                            royal_lines=royal_lines(tables), check_patterns=check_patterns(tables),
                            check_by_lines=by_lines and not hooks["check_excused"],
                            counters=rules.uses_counters(tables),

@@ -17,6 +17,7 @@ to are the rules being built, and ignores a stale one with a warning naming the 
                      "holes": {"knight": -9, ...}},
      "king_attackers": [0, 0, -8, -30, ...], # optional: see KING_ATTACKERS below
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
+     "mobility_by_count": {"queen": [-60, -35, ...], ...},  # optional: see MOBILITY_COUNTS
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
      "structure": {"doubled": {"pawn": -12}, "isolated": {"pawn": -10},
                    "pair": {"bishop": 35}},   # optional: see STRUCTURE below
@@ -75,6 +76,12 @@ HAND_ATTACKERS = 8
 # centipawns, for each pseudo-legal move a piece of that type has on the board (drops,
 # castling and passes not counted), counted for both sides whoever is to move.  A file
 # without it has none: the engine skips the term (it costs a move generation a side).
+# Mobility by count (evaluate.pxi `piece_activity`): a bonus per piece, by its type and
+# how many such moves it has, 0 to MOBILITY_COUNTS - 1 (the last for that many or more),
+# added to the straight line above: what a line cannot say, that a piece's first moves
+# matter more than its twentieth (a trapped piece is worth much less; a queen with
+# twenty moves hardly more than with twelve).  Absent or all 0: no such term.
+MOBILITY_COUNTS = 32
 # Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).
@@ -218,6 +225,13 @@ def read(path):
                                  "of types the enemy holds in hand)")
     if not _number_table(data.get("mobility", {})):
         raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
+    by_count = data.get("mobility_by_count", {})
+    if not isinstance(by_count, dict) or not all(
+            isinstance(row, list) and len(row) == MOBILITY_COUNTS and _numbers(row)
+            for row in by_count.values()):
+        raise ParameterFileError(f"{path}: mobility_by_count: expected a list of "
+                                 f"{MOBILITY_COUNTS} numbers for each piece, by its count "
+                                 "of moves")
     passed = data.get("passed", {})
     if not isinstance(passed, dict) or not all(
             isinstance(row, list) and _numbers(row) for row in passed.values()):
@@ -306,6 +320,7 @@ def check_pieces(data, variant, path):
     tables += [(f"king_safety {term}", table)
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
+    tables.append(("mobility_by_count", data.get("mobility_by_count", {})))
     tables += [(f"threats {term}", table) for term, table in data.get("threats", {}).items()]
     tables += [(f"structure {term}", table)
                for term, table in data.get("structure", {}).items()]
@@ -388,7 +403,7 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("king_attackers", "mobility", "passed", "threats", "structure", "endgame",
+    for term in ("king_attackers", "mobility", "mobility_by_count", "passed", "threats", "structure", "endgame",
                  "search_settings"):
         if data.get(term):
             used[term] = data[term]

@@ -70,6 +70,8 @@ class Tables:
                                       # for the royal piece's side, or None: no such term
     mobility: list = None             # per type: centipawns per board move, or None: no
                                       # mobility term (compiler/evalparams.py)
+    mobility_by_count: list = None    # per type, then per count of a piece's board moves (the
+                                      # last: that many or more): centipawns a piece, or None
     passed: list = None               # per type: centipawns by rank (from the owner's side)
                                       # for a passed piece, or None: no passed term
     structure: dict = None            # {"doubled"|"isolated"|"pair": per type (centipawns)},
@@ -314,6 +316,16 @@ class Lowerer:
         or None where there is none (no parameter set has one, or all are 0)."""
         learned = (self.params or {}).get("mobility", {})
         table = [int(round(max(-500, min(500, learned.get(p.name, 0))))) for p in self.v.pieces]
+        return table if any(table) else None
+
+    def mobility_by_count(self):
+        """The learned bonuses per piece by its type and count of board moves
+        (evalparams.MOBILITY_COUNTS a type, types in order, in one list), or None where
+        there are none (no parameter set has them, or all are 0)."""
+        from .evalparams import MOBILITY_COUNTS
+        learned = (self.params or {}).get("mobility_by_count", {})
+        table = [int(round(max(-2000, min(2000, value))))
+                 for p in self.v.pieces for value in learned.get(p.name, [0] * MOBILITY_COUNTS)]
         return table if any(table) else None
 
     def threats(self):
@@ -575,6 +587,7 @@ class Lowerer:
         tables.king_safety = self.king_safety(royal)
         tables.king_attackers = self.king_attackers(royal)
         tables.mobility = self.mobility()
+        tables.mobility_by_count = self.mobility_by_count()
         tables.passed = self.passed()
         tables.threats = self.threats()
         tables.structure = self.structure()

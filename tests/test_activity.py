@@ -1,10 +1,11 @@
-"""The evaluation's activity terms (mobility, king attacks and attackers, threats)
+"""The evaluation's activity terms (mobility, by count too, king attacks and
+attackers, threats)
 count exactly the board moves the generator lists.
 
 The engine adds them up in a walk generated beside the move generator
 (engine.pyx.j2 activity_0/1, moves.j2 `tally`), which writes no move list; the
-reference is the list itself: Engine.mobility_counts, king_attack_counts,
-king_attackers and threat_counts count gen_moves' GEN_BOARD moves, and the learned
+reference is the list itself: Engine.mobility_counts, mobility_by_piece,
+king_attack_counts, king_attackers and threat_counts count gen_moves' GEN_BOARD moves, and the learned
 tables turn the counts into centipawns.  The shipped builds (those with learned activity terms) are checked as
 they are; games whose pieces move in the other ways the generator knows (a region's
 lines, hops over a limited screen, grasshoppers, promotions only by capture or only to
@@ -64,6 +65,10 @@ def expected_activity(engine, variant, params, colour):
         total -= round(attacks.get(piece.name, 0)) * near[t]
         if not piece.royal:
             total += round(threat.get(piece.name, 0)) * taken[t]
+    by_count = params.get("mobility_by_count", {})
+    for t, moves in engine.mobility_by_piece()[colour] or ():
+        row = by_count.get(variant.pieces[t].name)
+        total += round(row[min(moves, len(row) - 1)]) if row else 0
     table = params.get("king_attackers")
     if table and engine.royal_square(0) >= 0 and engine.royal_square(1) >= 0:
         board, held = engine.king_attackers()[colour]
@@ -97,6 +102,8 @@ def made_up_terms(variant):
     return {"format": 1, "game": variant.name, "symmetry": evalparams.symmetry_of(variant),
             "values": {}, "hand_values": {}, "pst": {},
             "mobility": {n: 3 + i for i, n in enumerate(names)},
+            "mobility_by_count": {n: [(moves - 6) * (moves - 20) // 4 + i for moves in range(32)]
+                                  for i, n in enumerate(names)},
             "king_safety": {"attacks": {n: -5 - 2 * i for i, n in enumerate(names)}},
             "king_attackers": [[3 - 4 * board - 9 * held + board * held for board in range(8)]
                                for held in range(8)] if variant.drops

@@ -137,6 +137,8 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert set(params["structure"]["doubled"]) == {"pawn"}
     # by the count of types the enemy holds in hand, then of attackers on the board
     assert [len(row) for row in params["king_attackers"]] == [8] * 8
+    assert set(params.get("mobility_by_count", {})) <= {p.name for p in variant.pieces}
+    assert all(len(row) == 32 for row in params.get("mobility_by_count", {}).values())
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -148,6 +150,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     params["passed"] = {}                       # (at the end)
     params["threats"] = params["structure"] = {}    # (their own tests: chess below)
     del params["king_attackers"]                    # (the same)
+    params.pop("mobility_by_count", None)           # (the same)
     evalparams.write(report.path, params)
     after = ff.load(str(definition))
     assert after.source_path != before.source_path    # a new build, a new cache key
@@ -236,7 +239,8 @@ def _features_agree_with_the_engine(game, params):
                                             engine.mobility_counts(),
                                             engine.king_attack_counts(),
                                             engine.threat_counts(), engine.state()[0],
-                                            engine.king_attackers())
+                                            engine.king_attackers(),
+                                            engine.mobility_by_piece())
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -395,6 +399,31 @@ def test_rows_by_types_in_hand_are_refused_in_a_game_without_drops(tuned_dir):
         evalparams.for_build(variant)
 
 
+def test_mobility_by_count_adds_a_bonus_by_each_pieces_count_of_moves():
+    """A piece earns its side mobility_by_count[type][n], n its board moves (the last
+    number for that many or more), on top of mobility's line: the engine adds exactly
+    that, and the tuner's features add up to the same."""
+    knight = [-80, -50, -30, -15, -5, 0, 4, 7, 9] + [0] * 23
+    game, params = _chess_with(_flat_chess(mobility={"knight": 2},
+                                           mobility_by_count={"knight": knight}))
+    plain, _ = _chess_with(_flat_chess(mobility={"knight": 2}))
+
+    def edge(fen):
+        sign = 1 if " w " in fen else -1
+        return sign * (game.position(fen).engine.evaluate()
+                       - plain.position(fen).engine.evaluate())
+
+    assert edge("4k3/8/8/8/8/8/8/N3K3 w - - 0 1") == -30           # a1: b3 and c2
+    assert edge("4k3/8/8/8/8/8/8/N3K3 b - - 0 1") == -30           # whoever is to move
+    assert edge("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1") == 9            # d4: eight
+    assert edge("4k3/8/8/8/3n4/8/8/4K3 w - - 0 1") == -9           # Black's, on d4
+    # c2 and b3 taken by White's own pawns: none; Black's h8 knight has f7 and g6.
+    assert edge("4k2n/8/8/8/8/1P6/2P5/N3K3 w - - 0 1") == -80 - (-30)
+    assert "HAS_MOBILITY_BY_COUNT = 1" in open(game.source_path).read()
+    assert "HAS_MOBILITY_BY_COUNT = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params)
+
+
 def test_structure_counts_doubled_isolated_and_pairs():
     """Doubled and isolated pieces of a type that promotes, and pairs, each earn
     their side the file's bonus; the tuner's features add up to the engine's sum."""
@@ -427,8 +456,9 @@ def test_the_cache_key_holds_every_table_a_build_reads():
             evalparams.canonical({**flat, "threats": {"waiting": {"queen": 50}}}),
             evalparams.canonical({**flat, "structure": {"pair": {"bishop": 50}}}),
             evalparams.canonical({**flat, "search_settings": {"null_move": 1}}),
-            evalparams.canonical({**flat, "king_attackers": [0, 0, -5, -9, -20, -40, -60, -80]})}
-    assert len(keys) == 6
+            evalparams.canonical({**flat, "king_attackers": [0, 0, -5, -9, -20, -40, -60, -80]}),
+            evalparams.canonical({**flat, "mobility_by_count": {"queen": [-9] + [0] * 31}})}
+    assert len(keys) == 7
 
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
@@ -524,6 +554,10 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("king_attackers", [[0] * 8] * 7, "king_attackers: expected a list of 8 numbers"),
     ("king_attackers", [[0] * 7] * 8, "king_attackers: expected a list of 8 numbers"),
     ("king_attackers", [[0] * 8] * 7 + [0], "king_attackers: expected a list of 8 numbers"),
+    ("mobility_by_count", {"queen": [0] * 8}, "mobility_by_count: expected a list of 32 numbers"),
+    ("mobility_by_count", [0] * 32, "mobility_by_count: expected a list of 32 numbers"),
+    ("mobility_by_count", {"queen": ["a lot"] * 32}, "mobility_by_count: expected a list"),
+    ("mobility_by_count", {"dragon": [0] * 32}, "mobility_by_count: no piece named dragon"),
     ("structure", {"tripled": {}}, "structure holds only doubled, isolated, pair"),
     ("structure", {"doubled": {"knight": -5}}, "structure doubled knight: only a piece that promotes"),
     ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),

@@ -531,6 +531,34 @@ cdef class Engine:
         `fairyforge tune` fits MOBILITY on."""
         return self._board_move_counts(COUNT_MOVES)
 
+    def mobility_by_piece(self):
+        """For each side, White's then Black's: (type, board moves) of each of its pieces
+        on the board (moves counted as mobility_counts counts them), whoever is to move:
+        the counts `fairyforge tune` fits MOBILITY_BY_COUNT by.  None for a side that
+        is deploying (its royal piece in hand: nothing of it moves, nothing counts)."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef int n, i, colour, sq, pc
+        if out == NULL:
+            raise MemoryError()
+        sides = []
+        for colour in range(2):
+            if DEPLOYS and self.pos.hand[colour * NTYPES + ROYAL_TYPE] > 0:
+                sides.append(None)
+                continue
+            n = board_moves(&self.pos, colour, out)
+            moves = {}
+            for i in range(n):
+                moves[move_from(out[i])] = moves.get(move_from(out[i]), 0) + 1
+            pieces = []
+            for sq in range(FIRST_SQ, LAST_SQ + 1):
+                pc = self.pos.b[sq]
+                if pc > OFF and code_colour(pc) == colour:
+                    pieces.append((code_type(pc), moves.get(sq, 0)))
+            sides.append(pieces)
+        free(out)
+        return sides
+
     def king_attack_counts(self):
         """For each type, the board moves its pieces have to a square next to the enemy
         royal piece or onto it (evaluate.pxi activity, what KS_ATTACKS counts), White's

@@ -2,9 +2,10 @@
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
 # (KS_ATTACKERS: by the count of attackers and of types in hand, HAS_KING_ATTACKERS),
-# MOBILITY, THREAT, ST_* (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY,
-# HAS_KING_ATTACKS, HAS_MOBILITY, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules'
-# own terms (rules_evaluate).
+# MOBILITY (MOBILITY_BY_COUNT: by a piece's count of moves), THREAT, ST_* (structure)
+# and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS, HAS_MOBILITY,
+# HAS_MOBILITY_BY_COUNT, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules' own
+# terms (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -119,10 +120,14 @@ cdef inline int threat_worth(int victim, int t, int colour, const int* threat) n
 
 cdef inline int piece_activity(int t, int moves, int near) noexcept nogil:
     """The mobility and king-attack terms of a piece of type `t` with `moves` board
-    moves, `near` of them next to the enemy royal piece or onto it."""
+    moves (a straight line, and a bonus by the count), `near` of them next to the enemy
+    royal piece or onto it."""
     cdef int score = 0
     if HAS_MOBILITY:
         score += MOBILITY[t] * moves
+    if HAS_MOBILITY_BY_COUNT:
+        score += MOBILITY_BY_COUNT[t * MOBILITY_COUNTS
+                                   + (moves if moves < MOBILITY_COUNTS else MOBILITY_COUNTS - 1)]
     if HAS_KING_ATTACKS:
         score -= KS_ATTACKS[t] * near
     return score

@@ -77,9 +77,11 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "king-attackers, mobility, threats, structure, passed, endgame "
+                         "king-attackers, mobility, mobility-by-count, threats, structure, "
+                         "passed, endgame "
                          "(king-attackers: bonuses by how many enemy pieces attack next to "
-                         "the king; mobility and "
+                         "the king; mobility-by-count: a bonus by each piece's count of "
+                         "moves, on top of mobility's centipawns a move; mobility and "
                          "threats cost a move generation a side per evaluation; threats: "
                          "pieces a cheaper enemy piece attacks; structure: doubled and "
                          "isolated pawns, pairs; endgame: values and square tables for the "
@@ -172,6 +174,7 @@ def format_report(report):
     lines += _king_safety_lines(report.data.get("king_safety"))
     lines += _attackers_lines(report.data.get("king_attackers"))
     lines += _mobility_lines(report.data.get("mobility"))
+    lines += _by_count_lines(report.data.get("mobility_by_count"))
     lines += _threat_lines(report.data.get("threats"))
     lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))
@@ -218,6 +221,19 @@ def _attackers_lines(table):
         where = "" if len(rows) == 1 else f"; the enemy holding {types} in hand"
         lines.append(f"king attackers (centipawns for the royal piece's side, by their "
                      f"count{where}): " + ", ".join(cells))
+    return lines
+
+
+def _by_count_lines(by_count):
+    """The learned mobility-by-count bonuses, a line for each type that has any: the
+    counts 0 to 8, 12, 16, 24 and the last (the rest lie between)."""
+    shown = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 16, 24]
+    lines = []
+    for name, row in (by_count or {}).items():
+        cells = [f"{count}: {row[count]:+d}" for count in shown if count < len(row) - 1]
+        cells.append(f"{len(row) - 1}+: {row[-1]:+d}")
+        lines.append(f"mobility by count, {name} (centipawns a piece with so many moves): "
+                     + ", ".join(cells))
     return lines
 
 

@@ -37,6 +37,9 @@ optimiser sees numbers of one size):
                   Engine.king_attackers counts them), White's minus Black's; in a
                   drop game a row of these for each count of types the enemy holds
                   in hand (evalparams.attackers_index)
+  by_count[t, n]  for each type and n = 0 .. MOBILITY_COUNTS - 1: a piece of it with n
+                  board moves (the last: that many or more; Engine.mobility_by_piece
+                  counts them), White's minus Black's, on top of mobility[t]'s line
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -76,6 +79,7 @@ class Space:
     nonroyal_types: list = ()    # the types not royal: a slot each in the threat and pair terms
     attacker_slots: int = 0      # KING_ATTACKERS in a game with a royal piece (times
                                  # HAND_ATTACKERS with drops), else 0
+    by_count_types: list = ()    # types with MOBILITY_COUNTS mobility-by-count slots (all)
 
     @property
     def files(self):
@@ -92,6 +96,10 @@ class Space:
 
     @property
     def endgame_start(self):
+        return self.by_count_start + len(self.by_count_types) * evalparams.MOBILITY_COUNTS
+
+    @property
+    def by_count_start(self):
         return self.attackers_start + self.attacker_slots
 
     @property
@@ -184,7 +192,16 @@ class Space:
         return self.attackers_start + index
 
     def attackers_block(self):
-        return slice(self.attackers_start, self.endgame_start)
+        return slice(self.attackers_start, self.by_count_start)
+
+    def by_count_slot(self, t, moves):
+        """The slot of a piece of type t with `moves` board moves (the last: that many
+        or more)."""
+        return (self.by_count_start + self.by_count_types.index(t) * evalparams.MOBILITY_COUNTS
+                + min(moves, evalparams.MOBILITY_COUNTS - 1))
+
+    def by_count_block(self):
+        return slice(self.by_count_start, self.endgame_start)
 
     def endgame_value_slot(self, t):
         return self.endgame_start + self.value_types.index(t)
@@ -228,11 +245,13 @@ def space_for(variant, params, endgame=False):
                   [t for t, piece in enumerate(variant.pieces) if not piece.royal],
                   len(evalparams.attackers_table(None, bool(variant.drops)))
                   if tables.royal_type >= 0 else 0)
+    space.by_count_types = list(range(ntypes))
     space.tables += (tables.endgame or (tables.values, tables.pst),
                      tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
                      tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE},
                      tables.king_attackers or evalparams.attackers_table(None,
-                                                                         bool(variant.drops)))
+                                                                         bool(variant.drops)),
+                     tables.mobility_by_count or [0] * ntypes * evalparams.MOBILITY_COUNTS)
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -259,6 +278,10 @@ def space_for(variant, params, endgame=False):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
     for index in range(space.attacker_slots):
         theta[space.attackers_slot(index)] = space.tables[9][index] / 100
+    for t in space.by_count_types:
+        for moves in range(evalparams.MOBILITY_COUNTS):
+            theta[space.by_count_slot(t, moves)] = \
+                space.tables[10][t * evalparams.MOBILITY_COUNTS + moves] / 100
     if space.endgame:
         values_eg, pst_eg = space.tables[6]
         for t in space.value_types:
@@ -273,7 +296,7 @@ def space_for(variant, params, endgame=False):
 
 
 def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None,
-             threats=None, side=WHITE, attackers=None):
+             threats=None, side=WHITE, attackers=None, by_piece=None):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
@@ -286,7 +309,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     pieces a cheaper enemy board move takes, by the taker, White's then Black's
     (engine.threat_counts()), None to leave threats out; side: the side to move;
     attackers: each side's (attackers of the enemy royal piece, types in hand), White's
-    then Black's (engine.king_attackers()), None to leave the attackers term out."""
+    then Black's (engine.king_attackers()), None to leave the attackers term out;
+    by_piece: each side's (type, board moves) of each piece, or None for a side that
+    is deploying (engine.mobility_by_piece()), None to leave mobility by count out."""
     values, hand_values, pst = space.tables[:3]
     values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
@@ -335,10 +360,26 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 slots.append(space.mobility_slot(t))
                 counts.append(moves)
                 score += moves * space.tables[4][t]
+    if by_piece is not None:
+        score += _by_count(space, by_piece, slots, counts)
     if threats is not None:
         score += _threats(space, threats, side, slots, counts)
     score += _structure(space, board, slots, counts)
     return slots, counts, score
+
+
+def _by_count(space, by_piece, slots, counts):
+    """Add the mobility-by-count features (as compiler/core/evaluate.pxi
+    `piece_activity` looks its table up: each piece by its type and count of board
+    moves); their terms now, centipawns from White's view."""
+    score, learned, width = 0, space.tables[10], evalparams.MOBILITY_COUNTS
+    for colour, pieces in enumerate(by_piece):
+        sign = 1 if colour == WHITE else -1
+        for t, moves in pieces or ():
+            slots.append(space.by_count_slot(t, moves))
+            counts.append(sign)
+            score += sign * learned[t * width + min(moves, width - 1)]
+    return score
 
 
 def _structure(space, board, slots, counts):
@@ -510,6 +551,11 @@ def to_params(space, theta, fit_info):
     if space.mobility_types:
         data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
                             for t in space.mobility_types}
+    by_count = {pieces[t].name: [int(round(100 * theta[space.by_count_slot(t, moves)]))
+                                 for moves in range(evalparams.MOBILITY_COUNTS)]
+                for t in space.by_count_types}
+    if any(any(row) for row in by_count.values()):
+        data["mobility_by_count"] = {name: row for name, row in by_count.items() if any(row)}
     if space.nonroyal_types:
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
                                   for t in space.nonroyal_types}

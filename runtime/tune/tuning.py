@@ -23,8 +23,8 @@ ALPHA_VALUES = 2.0              # games are held out to choose them
 RIDGES = ((0.5, 5.0), (2.0, 20.0), (2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0),
           (2000.0, 200000.0))
 # The evaluation's optional terms (`--without`), by the name the command line gives them.
-OPTIONAL_TERMS = ("king-safety", "king-attackers", "mobility", "threats", "structure",
-                  "passed", "endgame")
+OPTIONAL_TERMS = ("king-safety", "king-attackers", "mobility", "mobility-by-count",
+                  "threats", "structure", "passed", "endgame")
 
 
 @dataclass
@@ -116,6 +116,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         free[space.attackers_block()] = False
     if "mobility" in without:
         free[space.mobility_block()] = False
+    if "mobility-by-count" in without:
+        free[space.by_count_block()] = False
     if "threats" in without:
         free[space.threats_block()] = False
     if "structure" in without:
