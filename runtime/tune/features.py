@@ -71,7 +71,8 @@ class Space:
     safety_types: list = ()      # types with shelter, near and attacks slots (all; none
                                  # without a royal piece)
     hole_types: list = ()        # types with a holes slot (the same, in a drop game)
-    mobility_types: list = ()    # types with a mobility slot (all)
+    mobility_types: list = ()    # types with a mobility slot, and MOBILITY_COUNTS
+                                 # mobility-by-count slots (all)
     passer_types: list = ()      # types with passed slots, one a rank (those that promote)
     endgame: bool = False        # values and squares blended with endgame ones by phase
     phase_weights: list = ()     # per type: what a piece adds to the phase (lower.py)
@@ -79,7 +80,6 @@ class Space:
     nonroyal_types: list = ()    # the types not royal: a slot each in the threat and pair terms
     attacker_slots: int = 0      # KING_ATTACKERS in a game with a royal piece (times
                                  # HAND_ATTACKERS with drops), else 0
-    by_count_types: list = ()    # types with MOBILITY_COUNTS mobility-by-count slots (all)
 
     @property
     def files(self):
@@ -96,7 +96,7 @@ class Space:
 
     @property
     def endgame_start(self):
-        return self.by_count_start + len(self.by_count_types) * evalparams.MOBILITY_COUNTS
+        return self.by_count_start + len(self.mobility_types) * evalparams.MOBILITY_COUNTS
 
     @property
     def by_count_start(self):
@@ -197,7 +197,7 @@ class Space:
     def by_count_slot(self, t, moves):
         """The slot of a piece of type t with `moves` board moves (the last: that many
         or more)."""
-        return (self.by_count_start + self.by_count_types.index(t) * evalparams.MOBILITY_COUNTS
+        return (self.by_count_start + self.mobility_types.index(t) * evalparams.MOBILITY_COUNTS
                 + min(moves, evalparams.MOBILITY_COUNTS - 1))
 
     def by_count_block(self):
@@ -245,7 +245,6 @@ def space_for(variant, params, endgame=False):
                   [t for t, piece in enumerate(variant.pieces) if not piece.royal],
                   len(evalparams.attackers_table(None, bool(variant.drops)))
                   if tables.royal_type >= 0 else 0)
-    space.by_count_types = list(range(ntypes))
     space.tables += (tables.endgame or (tables.values, tables.pst),
                      tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
                      tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE},
@@ -278,7 +277,7 @@ def space_for(variant, params, endgame=False):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
     for index in range(space.attacker_slots):
         theta[space.attackers_slot(index)] = space.tables[9][index] / 100
-    for t in space.by_count_types:
+    for t in space.mobility_types:
         for moves in range(evalparams.MOBILITY_COUNTS):
             theta[space.by_count_slot(t, moves)] = \
                 space.tables[10][t * evalparams.MOBILITY_COUNTS + moves] / 100
@@ -553,7 +552,7 @@ def to_params(space, theta, fit_info):
                             for t in space.mobility_types}
     by_count = {pieces[t].name: [int(round(100 * theta[space.by_count_slot(t, moves)]))
                                  for moves in range(evalparams.MOBILITY_COUNTS)]
-                for t in space.by_count_types}
+                for t in space.mobility_types}
     if any(any(row) for row in by_count.values()):
         data["mobility_by_count"] = {name: row for name, row in by_count.items() if any(row)}
     if space.nonroyal_types:
