@@ -18,6 +18,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "king_attackers": [0, 0, -8, -30, ...], # optional: see KING_ATTACKERS below
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "mobility_by_count": {"queen": [-60, -35, ...], ...},  # optional: see MOBILITY_COUNTS
+     "drop_checks": {"safe": {"knight": 30, ...},   # optional: see DROP_CHECKS below
+                     "defended": {"knight": 8, ...}},
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
      "structure": {"doubled": {"pawn": -12}, "isolated": {"pawn": -10},
                    "pair": {"bishop": 35}},   # optional: see STRUCTURE below
@@ -82,6 +84,17 @@ HAND_ATTACKERS = 8
 # matter more than its twentieth (a trapped piece is worth much less; a queen with
 # twenty moves hardly more than with twelve).  Absent or all 0: no such term.
 MOBILITY_COUNTS = 32
+# Drop checks (evaluate.pxi `drop_checks`), in a drop game with a royal piece: a bonus
+# per type, in centipawns, for each empty square from which a piece of that type, held
+# in the side's hand and droppable there (the rules' drop squares; a file limit such
+# as shogi's pawns is not consulted), would attack the enemy royal piece, counted for
+# both sides whoever is to move.  Two tables:
+#   safe      no enemy piece attacks the square (the enemy's royal piece included);
+#   defended  one does.
+# What the king-safety terms cannot see: a knight in hand that can check from three
+# squares nobody guards is a threat, one whose check squares are all covered is not.
+# A file without them has none.
+DROP_CHECKS = ("safe", "defended")
 # Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).
@@ -232,6 +245,11 @@ def read(path):
         raise ParameterFileError(f"{path}: mobility_by_count: expected a list of "
                                  f"{MOBILITY_COUNTS} numbers for each piece, by its count "
                                  "of moves")
+    drop_checks = data.get("drop_checks", {})
+    if not isinstance(drop_checks, dict) or set(drop_checks) - set(DROP_CHECKS) \
+            or not all(_number_table(table) for table in drop_checks.values()):
+        raise ParameterFileError(f"{path}: drop_checks holds only {', '.join(DROP_CHECKS)}, "
+                                 "each a table of numbers by piece")
     passed = data.get("passed", {})
     if not isinstance(passed, dict) or not all(
             isinstance(row, list) and _numbers(row) for row in passed.values()):
@@ -321,6 +339,8 @@ def check_pieces(data, variant, path):
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
     tables.append(("mobility_by_count", data.get("mobility_by_count", {})))
+    tables += [(f"drop_checks {term}", table)
+               for term, table in data.get("drop_checks", {}).items()]
     tables += [(f"threats {term}", table) for term, table in data.get("threats", {}).items()]
     tables += [(f"structure {term}", table)
                for term, table in data.get("structure", {}).items()]
@@ -342,6 +362,9 @@ def check_pieces(data, variant, path):
         raise ParameterFileError(f"{path}: king_attackers: {variant.name} has no drops, so "
                                  f"no rows by pieces in hand: expected a list of "
                                  f"{KING_ATTACKERS} numbers, by the count of attackers")
+    if any(data.get("drop_checks", {}).values()) and not variant.drops:
+        raise ParameterFileError(f"{path}: drop_checks: {variant.name} has no drops, so no "
+                                 "piece can check by a drop")
     promoting = {p.name for p in variant.pieces if p.promotion is not None}
     for term in ("doubled", "isolated"):
         for name in data.get("structure", {}).get(term, {}):
@@ -403,7 +426,8 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("king_attackers", "mobility", "mobility_by_count", "passed", "threats", "structure", "endgame",
+    for term in ("king_attackers", "mobility", "mobility_by_count", "drop_checks", "passed", "threats",
+                 "structure", "endgame",
                  "search_settings"):
         if data.get(term):
             used[term] = data[term]

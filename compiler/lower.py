@@ -72,6 +72,12 @@ class Tables:
                                       # mobility term (compiler/evalparams.py)
     mobility_by_count: list = None    # per type, then per count of a piece's board moves (the
                                       # last: that many or more): centipawns a piece, or None
+    drop_checks: dict = None          # {"safe"|"defended": per type (centipawns)} for each
+                                      # square a piece in hand could check from, or None
+    drop_check_repeats: bool = False  # two of a droppable piece's attacks may reach one
+                                      # square (may_repeat_moves): count each square once
+    drop_check_entries: list = field(default_factory=list)   # per colour: attack_entries
+                                      # cut to the droppable types' codes (the walk's ways)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
                                       # for a passed piece, or None: no passed term
     structure: dict = None            # {"doubled"|"isolated"|"pair": per type (centipawns)},
@@ -327,6 +333,30 @@ class Lowerer:
         table = [int(round(max(-2000, min(2000, value))))
                  for p in self.v.pieces for value in learned.get(p.name, [0] * MOBILITY_COUNTS)]
         return table if any(table) else None
+
+    def drop_checks(self, royal_type):
+        """The learned drop-check bonuses (evalparams DROP_CHECKS: per type, centipawns),
+        a row per term, or None where there are none (or no drops, or no royal piece to
+        check)."""
+        from .evalparams import DROP_CHECKS
+        if not self.v.drops or royal_type < 0:
+            return None
+        return self._rows_by_type("drop_checks", DROP_CHECKS)
+
+    def drop_check_repeats(self):
+        """Could two attacks of a droppable piece reach the same square (so that the
+        drop-check walk, an attack entry at a time, must mark the squares it counted)?"""
+        droppable = {rule.piece for rule in self.v.drops}
+        return any(may_repeat_moves([a for a in p.moves if a.captures])
+                   for p in self.v.pieces if p.name in droppable)
+
+    def _drop_check_entries(self, attack_entries):
+        """Each colour's attack entries with only the codes of the types a hand may drop
+        (those without any left out): the ways a dropped piece can attack."""
+        droppable = {self.type_index[rule.piece] for rule in self.v.drops}
+        return [[{**entry, "codes": codes} for entry in entries
+                 for codes in [[c for c in entry["codes"] if c // 2 - 1 in droppable]] if codes]
+                for entries in attack_entries]
 
     def threats(self):
         """The learned threat bonuses (evalparams THREATS: per victim type, centipawns),
@@ -590,6 +620,8 @@ class Lowerer:
         tables.mobility_by_count = self.mobility_by_count()
         tables.passed = self.passed()
         tables.threats = self.threats()
+        tables.drop_checks = self.drop_checks(royal)
+        tables.drop_check_repeats = self.drop_check_repeats()
         tables.structure = self.structure()
         tables.search_settings = dict(sorted((self.params or {}).get("search_settings",
                                                                      {}).items()))
@@ -597,6 +629,7 @@ class Lowerer:
         if tables.phase_max > 0:
             tables.endgame = self.endgame(tables.values, tables.pst)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
+        tables.drop_check_entries = self._drop_check_entries(tables.attack_entries)
         tables.regions = self.regions
         tables.meta = self._meta(tables)
         return tables

@@ -240,7 +240,9 @@ def _features_agree_with_the_engine(game, params):
                                             engine.king_attack_counts(),
                                             engine.threat_counts(), engine.state()[0],
                                             engine.king_attackers(),
-                                            engine.mobility_by_piece())
+                                            engine.mobility_by_piece(),
+                                            engine.drop_checks()
+                                            if space.drop_check_types else None)
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -354,14 +356,16 @@ def test_king_attackers_count_the_pieces_that_bear_next_to_the_king():
     _features_agree_with_the_engine(game, params)
 
 
-def _crazyhouse_with(king_attackers):
-    """Crazyhouse with the derived evaluation and `king_attackers` (quick build)."""
+def _crazyhouse_with(king_attackers, **sections):
+    """Crazyhouse with the derived evaluation, `king_attackers` and `sections` (quick
+    build)."""
     from fairyforge.compiler import build, loader
     from fairyforge.game import Game
     from fairyforge.tune.features import space_for, to_params
     variant = loader.load_variant("crazyhouse")
     params = to_params(space_for(variant, None), space_for(variant, None).theta0, {})
     params["king_attackers"] = king_attackers
+    params.update(sections)
     path, module = build.load_module(variant, evaluation=params, quick=True)
     return Game(variant, module, path), params
 
@@ -424,6 +428,47 @@ def test_mobility_by_count_adds_a_bonus_by_each_pieces_count_of_moves():
     _features_agree_with_the_engine(game, params)
 
 
+def test_drop_checks_count_the_squares_a_piece_in_hand_could_check_from():
+    """A side earns drop_checks safe[type] for each empty square from which a piece of
+    that type in its hand would attack the enemy king, nobody of the enemy guarding it,
+    and defended[type] for each one guarded; the tuner's features add up to the
+    engine's sum."""
+    game, params = _crazyhouse_with([], drop_checks={
+        "safe": {"knight": 30, "rook": 2, "pawn": 7},
+        "defended": {"knight": 10, "rook": -5, "pawn": -1}})
+    plain, _ = _crazyhouse_with([])
+
+    def edge(fen):
+        return game.position(fen).engine.evaluate() - plain.position(fen).engine.evaluate()
+
+    # d6, f6, c7 and g7, none guarded; whoever is to move.
+    assert edge("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1") == 4 * 30
+    assert edge("4k3/8/8/8/8/8/8/4K3[N] b - - 0 1") == -4 * 30
+    # A bishop on e7 guards d6 and f6.
+    assert edge("4k3/4b3/8/8/8/8/8/4K3[N] w - - 0 1") == 2 * 30 + 2 * 10
+    assert edge("4k3/8/8/8/8/8/8/4K3[n] w - - 0 1") == -4 * 30      # Black's, at e1
+    # The rook: e7 .. e2 (e1 is White's king) and a8 .. h8 less e8: the king guards
+    # e7, d8 and f8.  A pawn: d7 and f7, both guarded by the king.
+    assert edge("4k3/8/8/8/8/8/8/4K3[R] w - - 0 1") == 10 * 2 + 3 * -5
+    assert edge("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1") == 2 * -1
+    # A black pawn may not be dropped on the first rank: d2 and f2 only.
+    assert edge("4k3/8/8/8/8/8/8/4K3[p] w - - 0 1") == -2 * -1
+    assert "HAS_DROP_CHECKS = 1" in open(game.source_path).read()
+    assert "HAS_DROP_CHECKS = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params)
+
+
+def test_drop_checks_are_refused_in_a_game_without_drops(tuned_dir):
+    from fairyforge.compiler import loader
+    variant = loader.load_variant("chess")
+    params = dict(_flat_chess(drop_checks={"safe": {"knight": 5}}),
+                  model_hash=evalparams.model_hash(variant))
+    evalparams.write(str(tuned_dir / "chess.eval.json"), params)
+    with pytest.raises(evalparams.ParameterFileError,
+                       match="chess.eval.json: drop_checks: chess has no drops"):
+        evalparams.for_build(variant)
+
+
 def test_structure_counts_doubled_isolated_and_pairs():
     """Doubled and isolated pieces of a type that promotes, and pairs, each earn
     their side the file's bonus; the tuner's features add up to the engine's sum."""
@@ -457,8 +502,9 @@ def test_the_cache_key_holds_every_table_a_build_reads():
             evalparams.canonical({**flat, "structure": {"pair": {"bishop": 50}}}),
             evalparams.canonical({**flat, "search_settings": {"null_move": 1}}),
             evalparams.canonical({**flat, "king_attackers": [0, 0, -5, -9, -20, -40, -60, -80]}),
-            evalparams.canonical({**flat, "mobility_by_count": {"queen": [-9] + [0] * 31}})}
-    assert len(keys) == 7
+            evalparams.canonical({**flat, "mobility_by_count": {"queen": [-9] + [0] * 31}}),
+            evalparams.canonical({**flat, "drop_checks": {"safe": {"queen": 9}}})}
+    assert len(keys) == 8
 
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
@@ -558,6 +604,9 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("mobility_by_count", [0] * 32, "mobility_by_count: expected a list of 32 numbers"),
     ("mobility_by_count", {"queen": ["a lot"] * 32}, "mobility_by_count: expected a list"),
     ("mobility_by_count", {"dragon": [0] * 32}, "mobility_by_count: no piece named dragon"),
+    ("drop_checks", {"unsafe": {}}, "drop_checks holds only safe, defended"),
+    ("drop_checks", {"safe": {"queen": "a lot"}}, "drop_checks holds only"),
+    ("drop_checks", {"safe": {"dragon": 5}}, "drop_checks safe: no piece named dragon"),
     ("structure", {"tripled": {}}, "structure holds only doubled, isolated, pair"),
     ("structure", {"doubled": {"knight": -5}}, "structure doubled knight: only a piece that promotes"),
     ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),
@@ -875,3 +924,15 @@ def test_the_report_names_each_row_of_king_attackers():
     assert len(rows) == 8
     assert "the enemy holding 1 type in hand): 0: -3, 1: +0" in rows[1]
     assert "the enemy holding 7 or more types in hand)" in rows[7]
+
+
+
+def test_the_report_names_the_drop_checks():
+    from fairyforge.tune.command import _drop_check_lines
+    assert _drop_check_lines(None) == [] and _drop_check_lines({"safe": {"knight": 0}}) == []
+    assert _drop_check_lines({"safe": {"knight": 12, "pawn": 0},
+                              "defended": {"knight": -3}}) == [
+        "drop checks, safe (centipawns a square a piece in hand could check from): "
+        "knight +12",
+        "drop checks, defended (centipawns a square a piece in hand could check from): "
+        "knight -3"]

@@ -598,6 +598,50 @@ cdef class Engine:
         free(out)
         return counts
 
+    def drop_check_score(self, colour):
+        """What `colour`'s drop checks add to the evaluation (the generated
+        drop_checks_0/1 walk: DROP_CHECK for each square, in centipawns for `colour`,
+        whoever is to move): the sum drop_checks' counts give with the learned table."""
+        self._idle()
+        return drop_checks_0(&self.pos) if colour & 1 == 0 else drop_checks_1(&self.pos)
+
+    def drop_checks(self):
+        """For each side, White's then Black's: (safe, defended), each a count by type
+        of the empty squares from which a piece of that type, held in that side's hand
+        and droppable there (DROP_OK), would attack the enemy royal piece, safe where no
+        enemy piece attacks the square: what evaluate.pxi drop_check adds DROP_CHECK
+        for and `fairyforge tune` fits it by.  The reference for the generated walk,
+        found another way: each piece is put on each square of a board where the
+        side's other pieces are turned to the enemy's (so they block as before and
+        attack nothing) and the attack test asked.  0s for a side whose enemy royal
+        piece is off the board."""
+        self._idle()
+        cdef unsigned char alone[NSQ]
+        cdef int colour, king, t, sq, pc
+        counts = []
+        for colour in range(2):
+            safe, defended = [0] * NTYPES, [0] * NTYPES
+            king = self.pos.royal[colour ^ 1]
+            if HAS_DROPS and king >= 0:
+                for sq in range(NSQ):
+                    pc = self.pos.b[sq]
+                    alone[sq] = pc ^ 1 if pc > OFF and code_colour(pc) == colour else pc
+                for t in range(NTYPES):
+                    if not self.pos.hand[colour * NTYPES + t]:
+                        continue
+                    for sq in range(FIRST_SQ, LAST_SQ + 1):
+                        if self.pos.b[sq] != EMPTY or not DROP_OK[(colour * NTYPES + t) * NSQ + sq]:
+                            continue
+                        alone[sq] = piece_code(t, colour)
+                        if attacked(alone, king, colour):
+                            if attacked(self.pos.b, sq, colour ^ 1):
+                                defended[t] += 1
+                            else:
+                                safe[t] += 1
+                        alone[sq] = EMPTY
+            counts.append((safe, defended))
+        return counts
+
     cdef list _board_move_counts(self, int what):
         """Both sides' board moves counted by type, White's types then Black's:
         COUNT_MOVES every move by its piece's type, COUNT_NEAR_KING those next to the

@@ -2,10 +2,10 @@
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
 # (KS_ATTACKERS: by the count of attackers and of types in hand, HAS_KING_ATTACKERS),
-# MOBILITY (MOBILITY_BY_COUNT: by a piece's count of moves), THREAT, ST_* (structure)
-# and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS, HAS_MOBILITY,
-# HAS_MOBILITY_BY_COUNT, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules' own
-# terms (rules_evaluate).
+# MOBILITY (MOBILITY_BY_COUNT: by a piece's count of moves), DROP_CHECK, THREAT, ST_*
+# (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS,
+# HAS_MOBILITY, HAS_MOBILITY_BY_COUNT, HAS_DROP_CHECKS, HAS_THREATS, HAS_STRUCTURE,
+# HAS_PASSED), and the rules' own terms (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -200,6 +200,23 @@ cdef int activity(Pos* p, int colour) noexcept nogil:
     return activity_0(p, squares, n) if colour == 0 else activity_1(p, squares, n)
 
 
+cdef inline int drop_check(Pos* p, int s, int t, int colour,
+                           unsigned char* counted) noexcept nogil:
+    """DROP_CHECK's bonus for `colour`'s piece of type `t` dropped on the empty square
+    `s`, from which it would attack the enemy royal piece (the generated drop_checks_0/1
+    walk finds such squares): 0 where `colour` holds none in hand or may not drop one
+    there, else the safe or the defended bonus, by whether an enemy piece attacks `s`.
+    `counted` (DROP_CHECK_REPEATS: where two ways may reach one square) marks the
+    squares counted for each type, so that each counts once."""
+    if not p.hand[colour * NTYPES + t] or not DROP_OK[(colour * NTYPES + t) * NSQ + s]:
+        return 0
+    if DROP_CHECK_REPEATS:
+        if counted[t * NSQ + s]:
+            return 0
+        counted[t * NSQ + s] = 1
+    return DROP_CHECK[NTYPES + t] if attacked(p.b, s, colour ^ 1) else DROP_CHECK[t]
+
+
 cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:
     """PASSED for the piece `pc` on `sq` if no enemy piece of its type stands ahead of
     it (White's ahead is up the board) on its file or a file beside it, else 0.  The
@@ -248,7 +265,7 @@ cdef inline int blend(int middle, int end, int phase) noexcept nogil:
 cdef int evaluate(Pos* p) noexcept nogil:
     """Material, square bonuses (blended with the endgame's by phase where they are
     learned: HAS_ENDGAME), passed pieces, pieces in hand, king safety, structure,
-    mobility, king attacks and attackers, threats, and the rules' own terms
+    mobility, king attacks and attackers, threats, drop checks, and the rules' own terms
     (rules_evaluate), from the side to move's view."""
     cdef int score = 0, passed = 0, end = 0, phase = 0, sq, pc, v, t
     cdef unsigned char count[2 * NTYPES]              # (HAS_STRUCTURE: by side and type,
@@ -296,5 +313,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
         score += structure(count, by_file, 0) - structure(count, by_file, 1)
     if active:
         score += activity_0(p, placed, placed_n[0]) - activity_1(p, placed + NSQ, placed_n[1])
+    if HAS_DROP_CHECKS:
+        score += drop_checks_0(p) - drop_checks_1(p)
     score += rules_evaluate(p)
     return score if p.side == 0 else -score

@@ -77,11 +77,13 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "king-attackers, mobility, mobility-by-count, threats, structure, "
-                         "passed, endgame "
+                         "king-attackers, mobility, mobility-by-count, drop-checks, threats, "
+                         "structure, passed, endgame "
                          "(king-attackers: bonuses by how many enemy pieces attack next to "
                          "the king; mobility-by-count: a bonus by each piece's count of "
-                         "moves, on top of mobility's centipawns a move; mobility and "
+                         "moves, on top of mobility's centipawns a move; drop-checks: the "
+                         "squares a piece in hand could check the enemy king from, safe or "
+                         "defended, in a drop game; mobility and "
                          "threats cost a move generation a side per evaluation; threats: "
                          "pieces a cheaper enemy piece attacks; structure: doubled and "
                          "isolated pawns, pairs; endgame: values and square tables for the "
@@ -175,6 +177,7 @@ def format_report(report):
     lines += _attackers_lines(report.data.get("king_attackers"))
     lines += _mobility_lines(report.data.get("mobility"))
     lines += _by_count_lines(report.data.get("mobility_by_count"))
+    lines += _drop_check_lines(report.data.get("drop_checks"))
     lines += _threat_lines(report.data.get("threats"))
     lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))
@@ -190,6 +193,12 @@ def _passed_lines(passed):
 def _threat_lines(threats):
     """The learned threat bonuses, a line per term with any."""
     return _term_lines("threats, {} (centipawns a threat, by the piece threatened)", threats)
+
+
+def _drop_check_lines(drop_checks):
+    """The learned drop-check bonuses, a line per term with any."""
+    return _term_lines("drop checks, {} (centipawns a square a piece in hand could check "
+                       "from)", drop_checks)
 
 
 def _structure_lines(structure):

@@ -40,6 +40,11 @@ optimiser sees numbers of one size):
   by_count[t, n]  for each type and n = 0 .. MOBILITY_COUNTS - 1: a piece of it with n
                   board moves (the last: that many or more; Engine.mobility_by_piece
                   counts them), White's minus Black's, on top of mobility[t]'s line
+  drop_checks[term, t]  in a drop game with a royal piece, for each term
+                  (evalparams.DROP_CHECKS: safe, defended) and each type a hand may
+                  drop, not royal: empty squares from which a piece of it that the side
+                  holds would attack the enemy royal piece (Engine.drop_checks), White's
+                  minus Black's
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -80,6 +85,8 @@ class Space:
     nonroyal_types: list = ()    # the types not royal: a slot each in the threat and pair terms
     attacker_slots: int = 0      # KING_ATTACKERS in a game with a royal piece (times
                                  # HAND_ATTACKERS with drops), else 0
+    drop_check_types: list = ()  # types with safe and defended drop-check slots (those a
+                                 # hand may drop, not royal, in a game with a royal piece)
 
     @property
     def files(self):
@@ -96,6 +103,10 @@ class Space:
 
     @property
     def endgame_start(self):
+        return self.drop_checks_start + len(evalparams.DROP_CHECKS) * len(self.drop_check_types)
+
+    @property
+    def drop_checks_start(self):
         return self.by_count_start + len(self.mobility_types) * evalparams.MOBILITY_COUNTS
 
     @property
@@ -201,7 +212,15 @@ class Space:
                 + min(moves, evalparams.MOBILITY_COUNTS - 1))
 
     def by_count_block(self):
-        return slice(self.by_count_start, self.endgame_start)
+        return slice(self.by_count_start, self.drop_checks_start)
+
+    def drop_check_slot(self, term, t):
+        """The slot of drop-check `term` (evalparams.DROP_CHECKS) for type t."""
+        block = evalparams.DROP_CHECKS.index(term) * len(self.drop_check_types)
+        return self.drop_checks_start + block + self.drop_check_types.index(t)
+
+    def drop_checks_block(self):
+        return slice(self.drop_checks_start, self.endgame_start)
 
     def endgame_value_slot(self, t):
         return self.endgame_start + self.value_types.index(t)
@@ -245,12 +264,16 @@ def space_for(variant, params, endgame=False):
                   [t for t, piece in enumerate(variant.pieces) if not piece.royal],
                   len(evalparams.attackers_table(None, bool(variant.drops)))
                   if tables.royal_type >= 0 else 0)
+    space.drop_check_types = [t for t, piece in enumerate(variant.pieces)
+                              if piece.name in droppable and not piece.royal] \
+        if tables.royal_type >= 0 else []
     space.tables += (tables.endgame or (tables.values, tables.pst),
                      tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
                      tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE},
                      tables.king_attackers or evalparams.attackers_table(None,
                                                                          bool(variant.drops)),
-                     tables.mobility_by_count or [0] * ntypes * evalparams.MOBILITY_COUNTS)
+                     tables.mobility_by_count or [0] * ntypes * evalparams.MOBILITY_COUNTS,
+                     tables.drop_checks or {term: [0] * ntypes for term in evalparams.DROP_CHECKS})
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -281,6 +304,9 @@ def space_for(variant, params, endgame=False):
         for moves in range(evalparams.MOBILITY_COUNTS):
             theta[space.by_count_slot(t, moves)] = \
                 space.tables[10][t * evalparams.MOBILITY_COUNTS + moves] / 100
+    for term in evalparams.DROP_CHECKS:
+        for t in space.drop_check_types:
+            theta[space.drop_check_slot(term, t)] = space.tables[11][term][t] / 100
     if space.endgame:
         values_eg, pst_eg = space.tables[6]
         for t in space.value_types:
@@ -295,7 +321,7 @@ def space_for(variant, params, endgame=False):
 
 
 def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None,
-             threats=None, side=WHITE, attackers=None, by_piece=None):
+             threats=None, side=WHITE, attackers=None, by_piece=None, drop_checks=None):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
@@ -310,7 +336,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     attackers: each side's (attackers of the enemy royal piece, types in hand), White's
     then Black's (engine.king_attackers()), None to leave the attackers term out;
     by_piece: each side's (type, board moves) of each piece, or None for a side that
-    is deploying (engine.mobility_by_piece()), None to leave mobility by count out."""
+    is deploying (engine.mobility_by_piece()), None to leave mobility by count out;
+    drop_checks: each side's (safe, defended) counts by type (engine.drop_checks()),
+    None to leave drop checks out."""
     values, hand_values, pst = space.tables[:3]
     values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
@@ -361,6 +389,8 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 score += moves * space.tables[4][t]
     if by_piece is not None:
         score += _by_count(space, by_piece, slots, counts)
+    if drop_checks is not None:
+        score += _drop_checks(space, drop_checks, slots, counts)
     if threats is not None:
         score += _threats(space, threats, side, slots, counts)
     score += _structure(space, board, slots, counts)
@@ -378,6 +408,21 @@ def _by_count(space, by_piece, slots, counts):
             slots.append(space.by_count_slot(t, moves))
             counts.append(sign)
             score += sign * learned[t * width + min(moves, width - 1)]
+    return score
+
+
+def _drop_checks(space, drop_checks, slots, counts):
+    """Add the drop-check features (as compiler/core/evaluate.pxi `drop_check` counts
+    them: each square a piece in hand could check from, safe or defended); their terms
+    now, centipawns from White's view."""
+    score, learned = 0, space.tables[11]
+    for t in space.drop_check_types:
+        for row, term in enumerate(evalparams.DROP_CHECKS):
+            count = drop_checks[WHITE][row][t] - drop_checks[BLACK][row][t]
+            if count:
+                slots.append(space.drop_check_slot(term, t))
+                counts.append(count)
+                score += count * learned[term][t]
     return score
 
 
@@ -555,6 +600,11 @@ def to_params(space, theta, fit_info):
                 for t in space.mobility_types}
     if any(any(row) for row in by_count.values()):
         data["mobility_by_count"] = {name: row for name, row in by_count.items() if any(row)}
+    if space.drop_check_types:
+        data["drop_checks"] = {
+            term: {pieces[t].name: int(round(100 * theta[space.drop_check_slot(term, t)]))
+                   for t in space.drop_check_types}
+            for term in evalparams.DROP_CHECKS}
     if space.nonroyal_types:
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
                                   for t in space.nonroyal_types}

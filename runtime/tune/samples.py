@@ -139,7 +139,9 @@ def positions(game, space, record):
                                              engine.king_attack_counts(),
                                              engine.threat_counts(), engine.state()[0],
                                              engine.king_attackers(),
-                                             engine.mobility_by_piece())
+                                             engine.mobility_by_piece(),
+                                             engine.drop_checks()
+                                             if space.drop_check_types else None)
             white_view = engine.evaluate() * (1 if engine.state()[0] == 0 else -1)
             teacher = record.evals[ply] if record.evals and ply < len(record.evals) else None
             candidate = (slots, counts, (white_view - pieces) / 100, y, teacher)
