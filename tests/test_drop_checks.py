@@ -14,6 +14,7 @@ import random
 
 import pytest
 
+import fairyforge as ff
 from fairyforge.compiler import build, evalparams, loader
 from fairyforge.compiler.resolve import load_variant
 from fairyforge.game import Game
@@ -54,17 +55,20 @@ def expected(engine, variant, params, colour):
     total = 0
     for t, piece in enumerate(variant.pieces):
         if not piece.royal:
-            total += params["drop_checks"]["safe"][piece.name] * safe[t]
-            total += params["drop_checks"]["defended"][piece.name] * defended[t]
+            total += round(params["drop_checks"]["safe"].get(piece.name, 0)) * safe[t]
+            total += round(params["drop_checks"]["defended"].get(piece.name, 0)) * defended[t]
     return total
 
 
-def assert_walk_along_random_games(variant, games=3, plies=120, seed=7):
+def quick_game_with(variant, params):
+    path, module = build.load_module(variant, evaluation=params, quick=True)
+    return Game(variant, module, path)
+
+
+def assert_walk_along_random_games(game, params, games=3, plies=120, seed=7):
     """The walk agrees with the reference at every position, and the games reach
     positions with drop checks of both kinds (else the test would prove little)."""
-    params = made_up_drop_checks(variant)
-    path, module = build.load_module(variant, evaluation=params, quick=True)
-    game = Game(variant, module, path)
+    variant = game.variant
     rng = random.Random(seed)
     seen = [0, 0]
     for _ in range(games):
@@ -82,18 +86,29 @@ def assert_walk_along_random_games(variant, games=3, plies=120, seed=7):
                 break
             position.push(rng.choice(moves))
     assert min(seen) > 0, seen
-    return game
+
+
+def test_the_shipped_crazyhouse_file_counts_as_the_reference():
+    game = ff.load("crazyhouse")
+    params = evalparams.for_build(game.variant)
+    assert "HAS_DROP_CHECKS = 1" in open(game.source_path).read()
+    assert_walk_along_random_games(game, params)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_walk_counts_what_dropping_each_piece_finds(name):
-    assert_walk_along_random_games(loader.load_variant(name))
+    variant = loader.load_variant(name)
+    params = made_up_drop_checks(variant)
+    assert_walk_along_random_games(quick_game_with(variant, params), params)
 
 
 def test_hoppers_lame_leapers_and_overlaps(tmp_path):
     path = tmp_path / "hopdrops.variant"
     path.write_text(HOPPERS)
-    game = assert_walk_along_random_games(load_variant(str(path)))
+    variant = load_variant(str(path))
+    params = made_up_drop_checks(variant)
+    game = quick_game_with(variant, params)
+    assert_walk_along_random_games(game, params)
     source = open(game.source_path).read()
     assert "DROP_CHECK_REPEATS = 1" in source       # the lancer's D leap and its ride
     assert "# hop" in source and "# grasshop" in source
