@@ -20,6 +20,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "mobility_by_count": {"queen": [-60, -35, ...], ...},  # optional: see MOBILITY_COUNTS
      "drop_checks": {"safe": {"knight": 30, ...},   # optional: see DROP_CHECKS below
                      "defended": {"knight": 8, ...}},
+     "board_checks": {"safe": {"queen": 20, ...},  # optional: see BOARD_CHECKS below
+                      "defended": {"queen": 3, ...}},
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
      "structure": {"doubled": {"pawn": -12}, "isolated": {"pawn": -10},
                    "pair": {"bishop": 35}},   # optional: see STRUCTURE below
@@ -95,6 +97,14 @@ MOBILITY_COUNTS = 32
 # squares nobody guards is a threat, one whose check squares are all covered is not.
 # A file without them has none.
 DROP_CHECKS = ("safe", "defended")
+# Board checks (evaluate.pxi `board_check`, counted in `activity`'s walk), in a game
+# with a royal piece: a bonus per type, in centipawns, for each board move (a mobility
+# move) of a piece of that type to a square from which, standing there, it would attack
+# the enemy royal piece (a direct check; the square it leaves still blocks, and a
+# promotion counts once per choice, as the piece that moves), counted for both sides
+# whoever is to move, `safe` and `defended` as for drop checks.  Never for a royal
+# piece.  A file without them has none.
+BOARD_CHECKS = ("safe", "defended")
 # Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).
@@ -245,11 +255,12 @@ def read(path):
         raise ParameterFileError(f"{path}: mobility_by_count: expected a list of "
                                  f"{MOBILITY_COUNTS} numbers for each piece, by its count "
                                  "of moves")
-    drop_checks = data.get("drop_checks", {})
-    if not isinstance(drop_checks, dict) or set(drop_checks) - set(DROP_CHECKS) \
-            or not all(_number_table(table) for table in drop_checks.values()):
-        raise ParameterFileError(f"{path}: drop_checks holds only {', '.join(DROP_CHECKS)}, "
-                                 "each a table of numbers by piece")
+    for section, terms in (("drop_checks", DROP_CHECKS), ("board_checks", BOARD_CHECKS)):
+        tables = data.get(section, {})
+        if not isinstance(tables, dict) or set(tables) - set(terms) \
+                or not all(_number_table(table) for table in tables.values()):
+            raise ParameterFileError(f"{path}: {section} holds only {', '.join(terms)}, "
+                                     "each a table of numbers by piece")
     passed = data.get("passed", {})
     if not isinstance(passed, dict) or not all(
             isinstance(row, list) and _numbers(row) for row in passed.values()):
@@ -339,8 +350,8 @@ def check_pieces(data, variant, path):
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
     tables.append(("mobility_by_count", data.get("mobility_by_count", {})))
-    tables += [(f"drop_checks {term}", table)
-               for term, table in data.get("drop_checks", {}).items()]
+    tables += [(f"{section} {term}", table) for section in ("drop_checks", "board_checks")
+               for term, table in data.get(section, {}).items()]
     tables += [(f"threats {term}", table) for term, table in data.get("threats", {}).items()]
     tables += [(f"structure {term}", table)
                for term, table in data.get("structure", {}).items()]
@@ -426,7 +437,8 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("king_attackers", "mobility", "mobility_by_count", "drop_checks", "passed", "threats",
+    for term in ("king_attackers", "mobility", "mobility_by_count", "drop_checks", "board_checks", "passed",
+                 "threats",
                  "structure", "endgame",
                  "search_settings"):
         if data.get(term):

@@ -78,6 +78,10 @@ class Tables:
                                       # square (may_repeat_moves): count each square once
     drop_check_entries: list = field(default_factory=list)   # per colour: attack_entries
                                       # cut to the droppable types' codes (the walk's ways)
+    board_checks: dict = None         # {"safe"|"defended": per type (centipawns)} for each
+                                      # board move to a square it would check from, or None
+    check_entries: list = field(default_factory=list)   # per colour: attack_entries cut to
+                                      # the types not royal (the board-check marks' ways)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
                                       # for a passed piece, or None: no passed term
     structure: dict = None            # {"doubled"|"isolated"|"pair": per type (centipawns)},
@@ -343,6 +347,12 @@ class Lowerer:
             return None
         return self._rows_by_type("drop_checks", DROP_CHECKS)
 
+    def board_checks(self, royal_type):
+        """The learned board-check bonuses (evalparams BOARD_CHECKS: per type,
+        centipawns), a row per term, or None where there are none (or no royal piece)."""
+        from .evalparams import BOARD_CHECKS
+        return self._rows_by_type("board_checks", BOARD_CHECKS) if royal_type >= 0 else None
+
     def drop_check_repeats(self):
         """Could two attacks of a droppable piece reach the same square (so that the
         drop-check walk, an attack entry at a time, must mark the squares it counted)?"""
@@ -351,12 +361,14 @@ class Lowerer:
                    for p in self.v.pieces if p.name in droppable)
 
     def _drop_check_entries(self, attack_entries):
-        """Each colour's attack entries with only the codes of the types a hand may drop
-        (those without any left out): the ways a dropped piece can attack."""
-        droppable = {self.type_index[rule.piece] for rule in self.v.drops}
-        return [[{**entry, "codes": codes} for entry in entries
-                 for codes in [[c for c in entry["codes"] if c // 2 - 1 in droppable]] if codes]
-                for entries in attack_entries]
+        """Each colour's attack entries with only the codes of the types a hand may drop:
+        the ways a dropped piece can attack."""
+        return _entries_of(attack_entries, {self.type_index[rule.piece] for rule in self.v.drops})
+
+    def _check_entries(self, attack_entries, royal_type):
+        """Each colour's attack entries without the royal type's codes: the ways a piece
+        moved can give check (a royal piece never does)."""
+        return _entries_of(attack_entries, set(range(len(self.v.pieces))) - {royal_type})
 
     def threats(self):
         """The learned threat bonuses (evalparams THREATS: per victim type, centipawns),
@@ -622,6 +634,7 @@ class Lowerer:
         tables.threats = self.threats()
         tables.drop_checks = self.drop_checks(royal)
         tables.drop_check_repeats = self.drop_check_repeats()
+        tables.board_checks = self.board_checks(royal)
         tables.structure = self.structure()
         tables.search_settings = dict(sorted((self.params or {}).get("search_settings",
                                                                      {}).items()))
@@ -630,6 +643,7 @@ class Lowerer:
             tables.endgame = self.endgame(tables.values, tables.pst)
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.drop_check_entries = self._drop_check_entries(tables.attack_entries)
+        tables.check_entries = self._check_entries(tables.attack_entries, royal)
         tables.regions = self.regions
         tables.meta = self._meta(tables)
         return tables
@@ -703,6 +717,14 @@ class Lowerer:
 
 def lower(variant, params=None):
     return Lowerer(variant, params).lower()
+
+
+def _entries_of(attack_entries, types):
+    """Each colour's attack entries with only the codes of `types` (an entry left
+    with none dropped)."""
+    return [[{**entry, "codes": codes} for entry in entries
+             for codes in [[c for c in entry["codes"] if c // 2 - 1 in types]] if codes]
+            for entries in attack_entries]
 
 
 def may_repeat_moves(atoms):

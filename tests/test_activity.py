@@ -1,11 +1,11 @@
 """The evaluation's activity terms (mobility, by count too, king attacks and
-attackers, threats)
+attackers, threats, board checks)
 count exactly the board moves the generator lists.
 
 The engine adds them up in a walk generated beside the move generator
 (engine.pyx.j2 activity_0/1, moves.j2 `tally`), which writes no move list; the
 reference is the list itself: Engine.mobility_counts, mobility_by_piece,
-king_attack_counts, king_attackers and threat_counts count gen_moves' GEN_BOARD moves, and the learned
+king_attack_counts, king_attackers, threat_counts and board_checks count gen_moves' GEN_BOARD moves, and the learned
 tables turn the counts into centipawns.  The shipped builds (those with learned activity terms) are checked as
 they are; games whose pieces move in the other ways the generator knows (a region's
 lines, hops over a limited screen, grasshoppers, promotions only by capture or only to
@@ -69,6 +69,11 @@ def expected_activity(engine, variant, params, colour):
     for t, moves in engine.mobility_by_piece()[colour] or ():
         row = by_count.get(variant.pieces[t].name)
         total += round(row[min(moves, len(row) - 1)]) if row else 0
+    checks = params.get("board_checks", {})
+    for row, term in enumerate(evalparams.BOARD_CHECKS):
+        for t, count in enumerate(engine.board_checks()[colour][row]):
+            total += round(checks.get(term, {}).get(variant.pieces[t].name, 0)) * count \
+                if not variant.pieces[t].royal else 0
     table = params.get("king_attackers")
     if table and engine.royal_square(0) >= 0 and engine.royal_square(1) >= 0:
         board, held = engine.king_attackers()[colour]
@@ -110,6 +115,8 @@ def made_up_terms(variant):
                               else [3, -4, -9, -17, -26, -38, -51, -66],
             "threats": {"to_move": {n: 7 + i for i, n in enumerate(names)},
                         "waiting": {n: 11 + 3 * i for i, n in enumerate(names)}},
+            "board_checks": {"safe": {n: 13 + 5 * i for i, n in enumerate(names)},
+                             "defended": {n: -4 - 2 * i for i, n in enumerate(names)}},
             "model_hash": evalparams.model_hash(variant)}
 
 

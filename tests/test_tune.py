@@ -242,7 +242,9 @@ def _features_agree_with_the_engine(game, params):
                                             engine.king_attackers(),
                                             engine.mobility_by_piece(),
                                             engine.drop_checks()
-                                            if space.drop_check_types else None)
+                                            if space.drop_check_types else None,
+                                            engine.board_checks()
+                                            if space.check_types else None)
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -458,6 +460,34 @@ def test_drop_checks_count_the_squares_a_piece_in_hand_could_check_from():
     _features_agree_with_the_engine(game, params)
 
 
+def test_board_checks_count_the_moves_that_would_give_check():
+    """A side earns board_checks safe[type] for each board move of a piece of that type
+    to a square from which it would attack the enemy king, nobody of the enemy guarding
+    the square, and defended[type] where one does, whoever is to move; the tuner's
+    features add up to the engine's sum."""
+    game, params = _chess_with(_flat_chess(board_checks={
+        "safe": {"knight": 40, "rook": 3},
+        "defended": {"knight": 9, "rook": -2, "pawn": -5}}))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(fen):
+        sign = 1 if " w " in fen else -1
+        return sign * (game.position(fen).engine.evaluate()
+                       - plain.position(fen).engine.evaluate())
+
+    assert edge("4k3/8/8/8/8/8/8/N3K3 w - - 0 1") == 0            # b3, c2: no check
+    assert edge("4k3/8/8/1N6/8/8/8/4K3 w - - 0 1") == 2 * 40      # c7 and d6
+    assert edge("4k3/8/8/1N6/8/8/8/4K3 b - - 0 1") == 2 * 40      # whoever is to move
+    assert edge("4k3/2p5/8/1N6/8/8/8/4K3 w - - 0 1") == 40 + 9    # takes c7; d6 guarded
+    assert edge("4k3/8/8/8/8/8/8/R3K3 w - - 0 1") == 3            # a8, along the rank
+    assert edge("4k3/8/8/8/8/8/8/3RK3 w - - 0 1") == -2           # d8, the king guards it
+    assert edge("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1") == -5          # d7, guarded
+    assert edge("4k3/8/8/8/1n6/8/8/4K3 w - - 0 1") == -2 * 40     # Black's: c2 and d3
+    assert "HAS_BOARD_CHECKS = 1" in open(game.source_path).read()
+    assert "HAS_BOARD_CHECKS = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params)
+
+
 def test_drop_checks_are_refused_in_a_game_without_drops(tuned_dir):
     from fairyforge.compiler import loader
     variant = loader.load_variant("chess")
@@ -503,8 +533,9 @@ def test_the_cache_key_holds_every_table_a_build_reads():
             evalparams.canonical({**flat, "search_settings": {"null_move": 1}}),
             evalparams.canonical({**flat, "king_attackers": [0, 0, -5, -9, -20, -40, -60, -80]}),
             evalparams.canonical({**flat, "mobility_by_count": {"queen": [-9] + [0] * 31}}),
-            evalparams.canonical({**flat, "drop_checks": {"safe": {"queen": 9}}})}
-    assert len(keys) == 8
+            evalparams.canonical({**flat, "drop_checks": {"safe": {"queen": 9}}}),
+            evalparams.canonical({**flat, "board_checks": {"safe": {"queen": 9}}})}
+    assert len(keys) == 9
 
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
@@ -607,6 +638,8 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("drop_checks", {"unsafe": {}}, "drop_checks holds only safe, defended"),
     ("drop_checks", {"safe": {"queen": "a lot"}}, "drop_checks holds only"),
     ("drop_checks", {"safe": {"dragon": 5}}, "drop_checks safe: no piece named dragon"),
+    ("board_checks", {"safer": {}}, "board_checks holds only safe, defended"),
+    ("board_checks", {"defended": {"dragon": 5}}, "board_checks defended: no piece named dragon"),
     ("structure", {"tripled": {}}, "structure holds only doubled, isolated, pair"),
     ("structure", {"doubled": {"knight": -5}}, "structure doubled knight: only a piece that promotes"),
     ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),

@@ -598,6 +598,48 @@ cdef class Engine:
         free(out)
         return counts
 
+    def board_checks(self):
+        """For each side, White's then Black's: (safe, defended), each a count by type
+        of its board moves (board_moves, as mobility counts them) to a square from which
+        the moving piece, standing there, would attack the enemy royal piece, safe where
+        no enemy piece attacks that square: what the activity walk adds BOARD_CHECK for
+        (evaluate.pxi board_check) and `fairyforge tune` fits it by.  Found from the move
+        list another way than the walk: the piece is put on the square of a board where
+        the side's other pieces (the one moving too, still on its square) are turned to
+        the enemy's, and the attack test asked.  0s for a royal piece's moves and for a
+        side whose enemy royal piece is off the board."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef unsigned char alone[NSQ]
+        cdef int n, i, colour, king, sq, pc, to, t, taken
+        if out == NULL:
+            raise MemoryError()
+        counts = []
+        for colour in range(2):
+            safe, defended = [0] * NTYPES, [0] * NTYPES
+            king = self.pos.royal[colour ^ 1]
+            if king >= 0:
+                for sq in range(NSQ):
+                    pc = self.pos.b[sq]
+                    alone[sq] = pc ^ 1 if pc > OFF and code_colour(pc) == colour else pc
+                n = board_moves(&self.pos, colour, out)
+                for i in range(n):
+                    pc, to = self.pos.b[move_from(out[i])], move_to(out[i])
+                    t = code_type(pc)
+                    if ROYAL_TYPE >= 0 and t == ROYAL_TYPE:
+                        continue
+                    taken = alone[to]
+                    alone[to] = pc
+                    if attacked(alone, king, colour):
+                        if attacked(self.pos.b, to, colour ^ 1):
+                            defended[t] += 1
+                        else:
+                            safe[t] += 1
+                    alone[to] = taken
+            counts.append((safe, defended))
+        free(out)
+        return counts
+
     def drop_check_score(self, colour):
         """What `colour`'s drop checks add to the evaluation (the generated
         drop_checks_0/1 walk: DROP_CHECK for each square, in centipawns for `colour`,

@@ -2,10 +2,11 @@
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
 # (KS_ATTACKERS: by the count of attackers and of types in hand, HAS_KING_ATTACKERS),
-# MOBILITY (MOBILITY_BY_COUNT: by a piece's count of moves), DROP_CHECK, THREAT, ST_*
-# (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY, HAS_KING_ATTACKS,
-# HAS_MOBILITY, HAS_MOBILITY_BY_COUNT, HAS_DROP_CHECKS, HAS_THREATS, HAS_STRUCTURE,
-# HAS_PASSED), and the rules' own terms (rules_evaluate).
+# MOBILITY (MOBILITY_BY_COUNT: by a piece's count of moves), BOARD_CHECK, DROP_CHECK,
+# THREAT, ST_* (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY,
+# HAS_KING_ATTACKS, HAS_MOBILITY, HAS_MOBILITY_BY_COUNT, HAS_BOARD_CHECKS,
+# HAS_DROP_CHECKS, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules' own terms
+# (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
@@ -163,9 +164,16 @@ cdef inline void mark_near_king(unsigned char* near_king, int king) noexcept nog
                 near_king[king + dy * STRIDE + dx] = 1
 
 
+cdef inline int board_check(const unsigned char* b, int to, int t, int colour) noexcept nogil:
+    """BOARD_CHECK's bonus for a board move of `colour`'s piece of type `t` to `to`, a
+    square it would check from (the activity walk looks that up in check_from): safe or
+    defended by whether an enemy piece attacks `to`."""
+    return BOARD_CHECK[NTYPES + t] if attacked(b, to, colour ^ 1) else BOARD_CHECK[t]
+
+
 cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t, int colour,
                          const unsigned char* near_king, const int* threat,
-                         int* attackers) noexcept nogil:
+                         const unsigned char* check_from, int* attackers) noexcept nogil:
     """The activity of one piece of type `t` whose board moves are listed in mv[:n]
     (a piece whose moves can repeat: the walk lists them to drop the repeats), counted
     as moves.j2 tally counts a move; *attackers counts the piece if one of them is
@@ -177,6 +185,8 @@ cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t,
             near += near_king[to]
         if HAS_THREATS:
             score += threat_worth(b[to], t, colour, threat)
+        if HAS_BOARD_CHECKS and check_from[t * NSQ + to]:
+            score += board_check(b, to, t, colour)
     if HAS_KING_ATTACKERS and near:
         attackers[0] += 1
     return score + piece_activity(t, n, near)
@@ -272,7 +282,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
     cdef unsigned char by_file[2 * NTYPES * FILES]    # and by file for ST_FILED types)
     cdef short placed[2 * NSQ]                        # (activity: each side's squares,
     cdef int placed_n[2]                              # White's from 0, Black's from NSQ)
-    cdef bint active = HAS_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS
+    cdef bint active = HAS_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS or HAS_BOARD_CHECKS
     placed_n[0] = placed_n[1] = 0
     if HAS_STRUCTURE:
         memset(count, 0, sizeof(count))

@@ -77,13 +77,15 @@ def add_parser(sub):
                          "held-out games best)")
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
-                         "king-attackers, mobility, mobility-by-count, drop-checks, threats, "
+                         "king-attackers, mobility, mobility-by-count, drop-checks, board-checks, "
+                         "threats, "
                          "structure, passed, endgame "
                          "(king-attackers: bonuses by how many enemy pieces attack next to "
                          "the king; mobility-by-count: a bonus by each piece's count of "
                          "moves, on top of mobility's centipawns a move; drop-checks: the "
                          "squares a piece in hand could check the enemy king from, safe or "
-                         "defended, in a drop game; mobility and "
+                         "defended, in a drop game; board-checks: the moves that would give "
+                         "check, safe or defended; mobility and "
                          "threats cost a move generation a side per evaluation; threats: "
                          "pieces a cheaper enemy piece attacks; structure: doubled and "
                          "isolated pawns, pairs; endgame: values and square tables for the "
@@ -178,6 +180,8 @@ def format_report(report):
     lines += _mobility_lines(report.data.get("mobility"))
     lines += _by_count_lines(report.data.get("mobility_by_count"))
     lines += _drop_check_lines(report.data.get("drop_checks"))
+    lines += _term_lines("board checks, {} (centipawns a move that would give check)",
+                         report.data.get("board_checks"))
     lines += _threat_lines(report.data.get("threats"))
     lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))

@@ -45,6 +45,10 @@ optimiser sees numbers of one size):
                   drop, not royal: empty squares from which a piece of it that the side
                   holds would attack the enemy royal piece (Engine.drop_checks), White's
                   minus Black's
+  board_checks[term, t]  in a game with a royal piece, for each term
+                  (evalparams.BOARD_CHECKS: safe, defended) and each type not royal:
+                  board moves of a piece of it to a square it would attack the enemy
+                  royal piece from (Engine.board_checks), White's minus Black's
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -87,6 +91,8 @@ class Space:
                                  # HAND_ATTACKERS with drops), else 0
     drop_check_types: list = ()  # types with safe and defended drop-check slots (those a
                                  # hand may drop, not royal, in a game with a royal piece)
+    check_types: list = ()       # types with safe and defended board-check slots (those
+                                 # not royal, in a game with a royal piece)
 
     @property
     def files(self):
@@ -103,6 +109,10 @@ class Space:
 
     @property
     def endgame_start(self):
+        return self.board_checks_start + len(evalparams.BOARD_CHECKS) * len(self.check_types)
+
+    @property
+    def board_checks_start(self):
         return self.drop_checks_start + len(evalparams.DROP_CHECKS) * len(self.drop_check_types)
 
     @property
@@ -220,7 +230,15 @@ class Space:
         return self.drop_checks_start + block + self.drop_check_types.index(t)
 
     def drop_checks_block(self):
-        return slice(self.drop_checks_start, self.endgame_start)
+        return slice(self.drop_checks_start, self.board_checks_start)
+
+    def board_check_slot(self, term, t):
+        """The slot of board-check `term` (evalparams.BOARD_CHECKS) for type t."""
+        block = evalparams.BOARD_CHECKS.index(term) * len(self.check_types)
+        return self.board_checks_start + block + self.check_types.index(t)
+
+    def board_checks_block(self):
+        return slice(self.board_checks_start, self.endgame_start)
 
     def endgame_value_slot(self, t):
         return self.endgame_start + self.value_types.index(t)
@@ -267,13 +285,16 @@ def space_for(variant, params, endgame=False):
     space.drop_check_types = [t for t, piece in enumerate(variant.pieces)
                               if piece.name in droppable and not piece.royal] \
         if tables.royal_type >= 0 else []
+    space.check_types = [t for t in range(ntypes) if t != tables.royal_type] \
+        if tables.royal_type >= 0 else []
     space.tables += (tables.endgame or (tables.values, tables.pst),
                      tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
                      tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE},
                      tables.king_attackers or evalparams.attackers_table(None,
                                                                          bool(variant.drops)),
                      tables.mobility_by_count or [0] * ntypes * evalparams.MOBILITY_COUNTS,
-                     tables.drop_checks or {term: [0] * ntypes for term in evalparams.DROP_CHECKS})
+                     tables.drop_checks or {term: [0] * ntypes for term in evalparams.DROP_CHECKS},
+                     tables.board_checks or {term: [0] * ntypes for term in evalparams.BOARD_CHECKS})
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -307,6 +328,9 @@ def space_for(variant, params, endgame=False):
     for term in evalparams.DROP_CHECKS:
         for t in space.drop_check_types:
             theta[space.drop_check_slot(term, t)] = space.tables[11][term][t] / 100
+    for term in evalparams.BOARD_CHECKS:
+        for t in space.check_types:
+            theta[space.board_check_slot(term, t)] = space.tables[12][term][t] / 100
     if space.endgame:
         values_eg, pst_eg = space.tables[6]
         for t in space.value_types:
@@ -321,7 +345,8 @@ def space_for(variant, params, endgame=False):
 
 
 def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None,
-             threats=None, side=WHITE, attackers=None, by_piece=None, drop_checks=None):
+             threats=None, side=WHITE, attackers=None, by_piece=None, drop_checks=None,
+             board_checks=None):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
@@ -338,7 +363,8 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     by_piece: each side's (type, board moves) of each piece, or None for a side that
     is deploying (engine.mobility_by_piece()), None to leave mobility by count out;
     drop_checks: each side's (safe, defended) counts by type (engine.drop_checks()),
-    None to leave drop checks out."""
+    None to leave drop checks out; board_checks: the same for board moves
+    (engine.board_checks()), None to leave board checks out."""
     values, hand_values, pst = space.tables[:3]
     values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
@@ -390,7 +416,11 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     if by_piece is not None:
         score += _by_count(space, by_piece, slots, counts)
     if drop_checks is not None:
-        score += _drop_checks(space, drop_checks, slots, counts)
+        score += _checks(space, drop_checks, space.drop_check_types, evalparams.DROP_CHECKS,
+                         space.drop_check_slot, space.tables[11], slots, counts)
+    if board_checks is not None:
+        score += _checks(space, board_checks, space.check_types, evalparams.BOARD_CHECKS,
+                         space.board_check_slot, space.tables[12], slots, counts)
     if threats is not None:
         score += _threats(space, threats, side, slots, counts)
     score += _structure(space, board, slots, counts)
@@ -411,16 +441,17 @@ def _by_count(space, by_piece, slots, counts):
     return score
 
 
-def _drop_checks(space, drop_checks, slots, counts):
-    """Add the drop-check features (as compiler/core/evaluate.pxi `drop_check` counts
-    them: each square a piece in hand could check from, safe or defended); their terms
-    now, centipawns from White's view."""
-    score, learned = 0, space.tables[11]
-    for t in space.drop_check_types:
-        for row, term in enumerate(evalparams.DROP_CHECKS):
-            count = drop_checks[WHITE][row][t] - drop_checks[BLACK][row][t]
+def _checks(space, checks, types, terms, slot, learned, slots, counts):
+    """Add the drop-check or board-check features (as compiler/core/evaluate.pxi
+    `drop_check` and `board_check` count them: each side's (safe, defended) counts by
+    type, `checks`; `types` those with slots, `slot` their place, `learned` the current
+    numbers); their terms now, centipawns from White's view."""
+    score = 0
+    for t in types:
+        for row, term in enumerate(terms):
+            count = checks[WHITE][row][t] - checks[BLACK][row][t]
             if count:
-                slots.append(space.drop_check_slot(term, t))
+                slots.append(slot(term, t))
                 counts.append(count)
                 score += count * learned[term][t]
     return score
@@ -605,6 +636,11 @@ def to_params(space, theta, fit_info):
             term: {pieces[t].name: int(round(100 * theta[space.drop_check_slot(term, t)]))
                    for t in space.drop_check_types}
             for term in evalparams.DROP_CHECKS}
+    if space.check_types:
+        data["board_checks"] = {
+            term: {pieces[t].name: int(round(100 * theta[space.board_check_slot(term, t)]))
+                   for t in space.check_types}
+            for term in evalparams.BOARD_CHECKS}
     if space.nonroyal_types:
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
                                   for t in space.nonroyal_types}
