@@ -235,7 +235,8 @@ def read(path):
     for term, table in safety.items():
         if not _number_table(table):
             raise ParameterFileError(f"{path}: king_safety {term}: expected numbers by piece")
-    for section, terms in (("threats", THREATS), ("structure", STRUCTURE)):
+    for section, terms in (("threats", THREATS), ("structure", STRUCTURE),
+                           ("drop_checks", DROP_CHECKS), ("board_checks", BOARD_CHECKS)):
         tables = data.get(section, {})
         if not isinstance(tables, dict) or set(tables) - set(terms) \
                 or not all(_number_table(table) for table in tables.values()):
@@ -255,12 +256,6 @@ def read(path):
         raise ParameterFileError(f"{path}: mobility_by_count: expected a list of "
                                  f"{MOBILITY_COUNTS} numbers for each piece, by its count "
                                  "of moves")
-    for section, terms in (("drop_checks", DROP_CHECKS), ("board_checks", BOARD_CHECKS)):
-        tables = data.get(section, {})
-        if not isinstance(tables, dict) or set(tables) - set(terms) \
-                or not all(_number_table(table) for table in tables.values()):
-            raise ParameterFileError(f"{path}: {section} holds only {', '.join(terms)}, "
-                                     "each a table of numbers by piece")
     passed = data.get("passed", {})
     if not isinstance(passed, dict) or not all(
             isinstance(row, list) and _numbers(row) for row in passed.values()):

@@ -55,6 +55,25 @@ cdef class HashTable:
         return ((self.mask + 1) * sizeof(TTEntry)) >> 20
 
 
+cdef void turn_sides_pieces(Pos* p, int colour, unsigned char* alone) noexcept:
+    """Copy p's board into alone[NSQ] with `colour`'s pieces turned to the enemy's: they
+    block lines as before and attack nothing, so that a piece of `colour` put on it
+    alone is all the attack test can find (Engine.board_checks, drop_checks)."""
+    cdef int sq, pc
+    for sq in range(NSQ):
+        pc = p.b[sq]
+        alone[sq] = pc ^ 1 if pc > OFF and code_colour(pc) == colour else pc
+
+
+cdef _count_check(const unsigned char* b, int s, int t, int colour, list safe, list defended):
+    """Count a check of `colour`'s piece of type `t` from `s` in `defended` where an enemy
+    piece attacks `s`, else in `safe` (as evaluate.pxi check_bonus tells them apart)."""
+    if attacked(b, s, colour ^ 1):
+        defended[t] += 1
+    else:
+        safe[t] += 1
+
+
 cdef class Engine:
     """One position with its move history (used by fairyforge.Position).
 
@@ -611,7 +630,7 @@ cdef class Engine:
         self._idle()
         cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
         cdef unsigned char alone[NSQ]
-        cdef int n, i, colour, king, sq, pc, to, t, taken
+        cdef int n, i, colour, king, pc, to, t, taken
         if out == NULL:
             raise MemoryError()
         counts = []
@@ -619,9 +638,7 @@ cdef class Engine:
             safe, defended = [0] * NTYPES, [0] * NTYPES
             king = self.pos.royal[colour ^ 1]
             if king >= 0:
-                for sq in range(NSQ):
-                    pc = self.pos.b[sq]
-                    alone[sq] = pc ^ 1 if pc > OFF and code_colour(pc) == colour else pc
+                turn_sides_pieces(&self.pos, colour, alone)
                 n = board_moves(&self.pos, colour, out)
                 for i in range(n):
                     pc, to = self.pos.b[move_from(out[i])], move_to(out[i])
@@ -631,10 +648,7 @@ cdef class Engine:
                     taken = alone[to]
                     alone[to] = pc
                     if attacked(alone, king, colour):
-                        if attacked(self.pos.b, to, colour ^ 1):
-                            defended[t] += 1
-                        else:
-                            safe[t] += 1
+                        _count_check(self.pos.b, to, t, colour, safe, defended)
                     alone[to] = taken
             counts.append((safe, defended))
         free(out)
@@ -659,15 +673,13 @@ cdef class Engine:
         piece is off the board."""
         self._idle()
         cdef unsigned char alone[NSQ]
-        cdef int colour, king, t, sq, pc
+        cdef int colour, king, t, sq
         counts = []
         for colour in range(2):
             safe, defended = [0] * NTYPES, [0] * NTYPES
             king = self.pos.royal[colour ^ 1]
             if HAS_DROPS and king >= 0:
-                for sq in range(NSQ):
-                    pc = self.pos.b[sq]
-                    alone[sq] = pc ^ 1 if pc > OFF and code_colour(pc) == colour else pc
+                turn_sides_pieces(&self.pos, colour, alone)
                 for t in range(NTYPES):
                     if not self.pos.hand[colour * NTYPES + t]:
                         continue
@@ -676,10 +688,7 @@ cdef class Engine:
                             continue
                         alone[sq] = piece_code(t, colour)
                         if attacked(alone, king, colour):
-                            if attacked(self.pos.b, sq, colour ^ 1):
-                                defended[t] += 1
-                            else:
-                                safe[t] += 1
+                            _count_check(self.pos.b, sq, t, colour, safe, defended)
                         alone[sq] = EMPTY
             counts.append((safe, defended))
         return counts

@@ -164,11 +164,18 @@ cdef inline void mark_near_king(unsigned char* near_king, int king) noexcept nog
                 near_king[king + dy * STRIDE + dx] = 1
 
 
+cdef inline int check_bonus(const int* table, const unsigned char* b, int s, int t,
+                            int colour) noexcept nogil:
+    """A check table's (BOARD_CHECK, DROP_CHECK) bonus for `colour`'s piece of type `t`
+    checking from `s`: the safe one (table[t]) or, where an enemy piece attacks `s`, the
+    defended one (table[NTYPES + t])."""
+    return table[NTYPES + t] if attacked(b, s, colour ^ 1) else table[t]
+
+
 cdef inline int board_check(const unsigned char* b, int to, int t, int colour) noexcept nogil:
     """BOARD_CHECK's bonus for a board move of `colour`'s piece of type `t` to `to`, a
-    square it would check from (the activity walk looks that up in check_from): safe or
-    defended by whether an enemy piece attacks `to`."""
-    return BOARD_CHECK[NTYPES + t] if attacked(b, to, colour ^ 1) else BOARD_CHECK[t]
+    square it would check from (the activity walk looks that up in check_from)."""
+    return check_bonus(BOARD_CHECK, b, to, t, colour)
 
 
 cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t, int colour,
@@ -215,7 +222,7 @@ cdef inline int drop_check(Pos* p, int s, int t, int colour,
     """DROP_CHECK's bonus for `colour`'s piece of type `t` dropped on the empty square
     `s`, from which it would attack the enemy royal piece (the generated drop_checks_0/1
     walk finds such squares): 0 where `colour` holds none in hand or may not drop one
-    there, else the safe or the defended bonus, by whether an enemy piece attacks `s`.
+    there, else check_bonus.
     `counted` (DROP_CHECK_REPEATS: where two ways may reach one square) marks the
     squares counted for each type, so that each counts once."""
     if not p.hand[colour * NTYPES + t] or not DROP_OK[(colour * NTYPES + t) * NSQ + s]:
@@ -224,7 +231,7 @@ cdef inline int drop_check(Pos* p, int s, int t, int colour,
         if counted[t * NSQ + s]:
             return 0
         counted[t * NSQ + s] = 1
-    return DROP_CHECK[NTYPES + t] if attacked(p.b, s, colour ^ 1) else DROP_CHECK[t]
+    return check_bonus(DROP_CHECK, p.b, s, t, colour)
 
 
 cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:

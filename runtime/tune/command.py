@@ -180,8 +180,7 @@ def format_report(report):
     lines += _mobility_lines(report.data.get("mobility"))
     lines += _by_count_lines(report.data.get("mobility_by_count"))
     lines += _drop_check_lines(report.data.get("drop_checks"))
-    lines += _term_lines("board checks, {} (centipawns a move that would give check)",
-                         report.data.get("board_checks"))
+    lines += _board_check_lines(report.data.get("board_checks"))
     lines += _threat_lines(report.data.get("threats"))
     lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))
@@ -203,6 +202,12 @@ def _drop_check_lines(drop_checks):
     """The learned drop-check bonuses, a line per term with any."""
     return _term_lines("drop checks, {} (centipawns a square a piece in hand could check "
                        "from)", drop_checks)
+
+
+def _board_check_lines(board_checks):
+    """The learned board-check bonuses, a line per term with any."""
+    return _term_lines("board checks, {} (centipawns a move that would give check)",
+                       board_checks)
 
 
 def _structure_lines(structure):

@@ -240,6 +240,14 @@ class Space:
     def board_checks_block(self):
         return slice(self.board_checks_start, self.endgame_start)
 
+    def check_blocks(self):
+        """The two check terms alike: (parameter-file section, its terms, the types
+        with slots, their slot, the index of the current numbers in `tables`)."""
+        return (("drop_checks", evalparams.DROP_CHECKS, self.drop_check_types,
+                 self.drop_check_slot, 11),
+                ("board_checks", evalparams.BOARD_CHECKS, self.check_types,
+                 self.board_check_slot, 12))
+
     def endgame_value_slot(self, t):
         return self.endgame_start + self.value_types.index(t)
 
@@ -325,12 +333,10 @@ def space_for(variant, params, endgame=False):
         for moves in range(evalparams.MOBILITY_COUNTS):
             theta[space.by_count_slot(t, moves)] = \
                 space.tables[10][t * evalparams.MOBILITY_COUNTS + moves] / 100
-    for term in evalparams.DROP_CHECKS:
-        for t in space.drop_check_types:
-            theta[space.drop_check_slot(term, t)] = space.tables[11][term][t] / 100
-    for term in evalparams.BOARD_CHECKS:
-        for t in space.check_types:
-            theta[space.board_check_slot(term, t)] = space.tables[12][term][t] / 100
+    for _, terms, types, slot, table in space.check_blocks():
+        for term in terms:
+            for t in types:
+                theta[slot(term, t)] = space.tables[table][term][t] / 100
     if space.endgame:
         values_eg, pst_eg = space.tables[6]
         for t in space.value_types:
@@ -415,12 +421,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 score += moves * space.tables[4][t]
     if by_piece is not None:
         score += _by_count(space, by_piece, slots, counts)
-    if drop_checks is not None:
-        score += _checks(space, drop_checks, space.drop_check_types, evalparams.DROP_CHECKS,
-                         space.drop_check_slot, space.tables[11], slots, counts)
-    if board_checks is not None:
-        score += _checks(space, board_checks, space.check_types, evalparams.BOARD_CHECKS,
-                         space.board_check_slot, space.tables[12], slots, counts)
+    for checks, block in zip((drop_checks, board_checks), space.check_blocks()):
+        if checks is not None:
+            score += _checks(space, checks, block, slots, counts)
     if threats is not None:
         score += _threats(space, threats, side, slots, counts)
     score += _structure(space, board, slots, counts)
@@ -441,12 +444,13 @@ def _by_count(space, by_piece, slots, counts):
     return score
 
 
-def _checks(space, checks, types, terms, slot, learned, slots, counts):
+def _checks(space, checks, block, slots, counts):
     """Add the drop-check or board-check features (as compiler/core/evaluate.pxi
     `drop_check` and `board_check` count them: each side's (safe, defended) counts by
-    type, `checks`; `types` those with slots, `slot` their place, `learned` the current
-    numbers); their terms now, centipawns from White's view."""
-    score = 0
+    type, `checks`, for the term `block` of Space.check_blocks); their terms now,
+    centipawns from White's view."""
+    _, terms, types, slot, table = block
+    learned, score = space.tables[table], 0
     for t in types:
         for row, term in enumerate(terms):
             count = checks[WHITE][row][t] - checks[BLACK][row][t]
@@ -631,16 +635,10 @@ def to_params(space, theta, fit_info):
                 for t in space.mobility_types}
     if any(any(row) for row in by_count.values()):
         data["mobility_by_count"] = {name: row for name, row in by_count.items() if any(row)}
-    if space.drop_check_types:
-        data["drop_checks"] = {
-            term: {pieces[t].name: int(round(100 * theta[space.drop_check_slot(term, t)]))
-                   for t in space.drop_check_types}
-            for term in evalparams.DROP_CHECKS}
-    if space.check_types:
-        data["board_checks"] = {
-            term: {pieces[t].name: int(round(100 * theta[space.board_check_slot(term, t)]))
-                   for t in space.check_types}
-            for term in evalparams.BOARD_CHECKS}
+    for section, terms, types, slot, _ in space.check_blocks():
+        if types:
+            data[section] = {term: {pieces[t].name: int(round(100 * theta[slot(term, t)]))
+                                    for t in types} for term in terms}
     if space.nonroyal_types:
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
                                   for t in space.nonroyal_types}
