@@ -10,7 +10,10 @@ any point leaves the cache as it was, and the next session simply builds again.
 A game not in the cache is built twice: first unoptimized (gcc -O0: a few seconds,
 compiler/build.py QUICK_FLAGS), which the session plays with at once, then optimized,
 which replaces it when it is ready.  A client that allows ten seconds for its first
-move (python-chess does) gets one, though the optimized build takes longer.
+move (python-chess does) gets one, though the optimized build takes longer.  The quick
+engine evaluates as the rules alone suggest, without the game's learned parameter file:
+the code of the file's extra terms (king attackers, threats, checks ...) takes Cython and
+gcc a third as long again, seconds that would come out of that first move's ten.
 """
 
 import os
@@ -24,6 +27,7 @@ PROGRESS = "progress "          # the child's progress lines start with this
 QUICK_READY = "quick ready"     # the child's line once the quick build is in the cache
 MAX_ERROR_LINES = 40            # a definition with 8000 errors is reported in brief
 CANCEL_GRACE = 3.0              # seconds a cancelled child gets before SIGKILL
+QUICK_EVALUATION = None         # the quick engine's: the rules' own, no parameter file
 
 
 class Build:
@@ -129,7 +133,7 @@ class Build:
         if self.cancelled or self.on_quick is None:
             return
         try:
-            self.quick_game = _load_built(self.source, quick=True)
+            self.quick_game = _load_quick(self.source)
         except Exception as err:    # noqa: BLE001  (the optimized build still comes)
             self.on_progress(self, f"the quick engine did not load ({type(err).__name__}: "
                                    f"{err}); waiting for the optimized one")
@@ -139,14 +143,23 @@ class Build:
             self.playable.set()
 
 
-def _load_built(source, quick=False):
-    """The Game the child put in the cache (loaded in this process)."""
+def _load_built(source):
+    """The optimized Game the child put in the cache (loaded in this process)."""
     import warnings
     from fairyforge import load
     from fairyforge.compiler.evalparams import StaleParametersWarning
     with warnings.catch_warnings():            # the child said it, as an info string
         warnings.simplefilter("ignore", StaleParametersWarning)
-        return load(source, quick=quick)
+        return load(source)
+
+
+def _load_quick(source):
+    """The quick engine the child put in the cache (QUICK_EVALUATION), loaded here."""
+    from fairyforge import Game
+    from fairyforge.compiler import build, loader
+    variant = loader.load_variant(source)
+    path, module = build.load_module(variant, evaluation=QUICK_EVALUATION, quick=True)
+    return Game(variant, module, path)
 
 
 def _interrupt(process):
@@ -184,7 +197,7 @@ def main(argv=None):
         params = evalparams.for_build(variant, progress=_say)
         if not build.cached(variant, params):
             build.build(variant, progress=lambda message: _say("quick engine: " + message),
-                        evaluation=params, quick=True)
+                        evaluation=QUICK_EVALUATION, quick=True)
             print(QUICK_READY, flush=True)
         build.build(variant, progress=_say, evaluation=params)
     except KeyboardInterrupt:
