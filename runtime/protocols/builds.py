@@ -144,7 +144,8 @@ class Build:
 
 
 def _load_built(source):
-    """The optimized Game the child put in the cache (loaded in this process)."""
+    """The Game the child built last, with the game's own evaluation (optimized, unless
+    FAIRYFORGE_BUILD=quick), loaded in this process from the cache the child filled."""
     import warnings
     from fairyforge import load
     from fairyforge.compiler.evalparams import StaleParametersWarning
