@@ -55,6 +55,7 @@ optimiser sees numbers of one size):
 """
 
 from dataclasses import dataclass
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -63,6 +64,16 @@ from ..compiler.lower import Lowerer
 from ..encoding import piece_code
 
 WHITE, BLACK = 0, 1
+
+
+class CheckBlock(NamedTuple):
+    """One of the two check terms (drop checks, board checks), which the fit treats
+    alike: Space.check_blocks."""
+    section: str                # its parameter-file section
+    terms: tuple                # evalparams.DROP_CHECKS or BOARD_CHECKS
+    types: list                 # the types with slots
+    slot: Callable              # slot(term, t): a type's place in theta
+    table: int                  # the index of its current numbers in Space.tables
 
 
 @dataclass
@@ -241,12 +252,11 @@ class Space:
         return slice(self.board_checks_start, self.endgame_start)
 
     def check_blocks(self):
-        """The two check terms alike: (parameter-file section, its terms, the types
-        with slots, their slot, the index of the current numbers in `tables`)."""
-        return (("drop_checks", evalparams.DROP_CHECKS, self.drop_check_types,
-                 self.drop_check_slot, 11),
-                ("board_checks", evalparams.BOARD_CHECKS, self.check_types,
-                 self.board_check_slot, 12))
+        """The two check terms, drop checks then board checks (CheckBlock)."""
+        return (CheckBlock("drop_checks", evalparams.DROP_CHECKS, self.drop_check_types,
+                           self.drop_check_slot, 11),
+                CheckBlock("board_checks", evalparams.BOARD_CHECKS, self.check_types,
+                           self.board_check_slot, 12))
 
     def endgame_value_slot(self, t):
         return self.endgame_start + self.value_types.index(t)
@@ -333,10 +343,10 @@ def space_for(variant, params, endgame=False):
         for moves in range(evalparams.MOBILITY_COUNTS):
             theta[space.by_count_slot(t, moves)] = \
                 space.tables[10][t * evalparams.MOBILITY_COUNTS + moves] / 100
-    for _, terms, types, slot, table in space.check_blocks():
-        for term in terms:
-            for t in types:
-                theta[slot(term, t)] = space.tables[table][term][t] / 100
+    for block in space.check_blocks():
+        for term in block.terms:
+            for t in block.types:
+                theta[block.slot(term, t)] = space.tables[block.table][term][t] / 100
     if space.endgame:
         values_eg, pst_eg = space.tables[6]
         for t in space.value_types:
@@ -447,15 +457,14 @@ def _by_count(space, by_piece, slots, counts):
 def _checks(space, checks, block, slots, counts):
     """Add the drop-check or board-check features (as compiler/core/evaluate.pxi
     `drop_check` and `board_check` count them: each side's (safe, defended) counts by
-    type, `checks`, for the term `block` of Space.check_blocks); their terms now,
-    centipawns from White's view."""
-    _, terms, types, slot, table = block
-    learned, score = space.tables[table], 0
-    for t in types:
-        for row, term in enumerate(terms):
+    type, `checks`, for the CheckBlock `block`); their terms now, centipawns from
+    White's view."""
+    learned, score = space.tables[block.table], 0
+    for t in block.types:
+        for row, term in enumerate(block.terms):
             count = checks[WHITE][row][t] - checks[BLACK][row][t]
             if count:
-                slots.append(slot(term, t))
+                slots.append(block.slot(term, t))
                 counts.append(count)
                 score += count * learned[term][t]
     return score
@@ -635,10 +644,12 @@ def to_params(space, theta, fit_info):
                 for t in space.mobility_types}
     if any(any(row) for row in by_count.values()):
         data["mobility_by_count"] = {name: row for name, row in by_count.items() if any(row)}
-    for section, terms, types, slot, _ in space.check_blocks():
-        if types:
-            data[section] = {term: {pieces[t].name: int(round(100 * theta[slot(term, t)]))
-                                    for t in types} for term in terms}
+    for block in space.check_blocks():
+        if block.types:
+            data[block.section] = {
+                term: {pieces[t].name: int(round(100 * theta[block.slot(term, t)]))
+                       for t in block.types}
+                for term in block.terms}
     if space.nonroyal_types:
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
                                   for t in space.nonroyal_types}
