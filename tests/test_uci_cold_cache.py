@@ -16,9 +16,9 @@ import pytest
 
 from test_uci_session import SEARCH_INFO, Engine, check_lines
 
-# Timed against python-chess's timeouts and a few seconds' build: with the machine to
-# itself under pytest-xdist (conftest.py, pytest_runtest_protocol).
-pytestmark = pytest.mark.quiet
+# The tests marked quiet are timed against python-chess's timeouts and a few seconds'
+# build: they have the machine to itself under pytest-xdist (conftest.py,
+# pytest_runtest_protocol).  The killed build's test times nothing and may share it.
 
 
 @pytest.fixture
@@ -29,6 +29,7 @@ def cold_cache(tmp_path, monkeypatch):
     return cache
 
 
+@pytest.mark.quiet
 def test_python_chess_plays_crazyhouse_and_chess_with_its_default_timeouts(cold_cache):
     """python-chess gives `play` 10 s plus the move time, build included: the build runs
     in the background from `setoption name UCI_Variant` (or the first `position`)."""
@@ -52,6 +53,7 @@ def test_python_chess_plays_crazyhouse_and_chess_with_its_default_timeouts(cold_
         n for n in names if re.fullmatch(r"ff_(chess|crazyhouse)_[0-9a-f]+", n)]
 
 
+@pytest.mark.quiet
 def test_isready_answers_during_a_build_and_go_waits_for_it(cold_cache):
     engine = Engine()
     try:
@@ -83,6 +85,7 @@ def test_isready_answers_during_a_build_and_go_waits_for_it(cold_cache):
         engine.kill()
 
 
+@pytest.mark.quiet
 def test_quit_during_a_build_ends_at_once_and_leaves_no_temporary_files(cold_cache):
     engine = Engine()
     try:

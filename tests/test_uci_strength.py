@@ -23,9 +23,9 @@ from fairyforge.timing import clock_budget  # noqa: E402
 
 from test_uci_session import SEARCH_INFO, Engine, check_lines, started  # noqa: E402
 
-# Clocks, move times and ponderhits timed against the wall: with the machine to itself
-# under pytest-xdist (conftest.py, pytest_runtest_protocol).
-pytestmark = pytest.mark.quiet
+# The tests marked quiet time clocks, move times and ponderhits against the wall (or
+# python-chess's timeouts): they have the machine to itself under pytest-xdist
+# (conftest.py, pytest_runtest_protocol).  The others may share it.
 
 UCI = [sys.executable, "-m", "fairyforge.cli", "uci"]
 MATCH = os.path.join(os.path.dirname(os.path.dirname(__file__)), "bench", "match.py")
@@ -63,6 +63,7 @@ def test_clock_budget_shares_the_clock_and_keeps_a_reserve():
     assert clock_budget(60.0, 0.0, 10, 0.03)[0] > 2.5 * soft   # few moves to go: more each
 
 
+@pytest.mark.quiet
 def test_a_game_at_one_second_plus_100_ms_is_never_lost_on_time(uci):
     """Both sides on a 1 s + 0.1 s clock, the time each move really took (python-chess,
     the pipes and the process included) taken off its side's clock."""
@@ -87,6 +88,7 @@ def test_a_game_at_one_second_plus_100_ms_is_never_lost_on_time(uci):
     assert sum(used) / len(used) > 0.02                          # it does think
 
 
+@pytest.mark.quiet
 def test_movetime_is_kept(raw):
     raw.send("position startpos")
     started = time.monotonic()
@@ -157,6 +159,7 @@ def test_a_hash_size_that_is_not_a_power_of_two_is_reported(raw):
 
 # -- Threads ------------------------------------------------------------------------------
 
+@pytest.mark.quiet
 def test_two_threads_play_legal_moves(uci):
     uci.configure({"Threads": 2})
     board = chess.Board()
@@ -212,6 +215,7 @@ def test_helpers_search_copies_with_the_same_history(games):
 
 # -- Ponder -------------------------------------------------------------------------------
 
+@pytest.mark.quiet
 def test_play_with_ponder_through_python_chess(uci):
     """The opponent plays the predicted move (ponderhit), then another move (stop)."""
     board = chess.Board()
@@ -231,6 +235,7 @@ def test_play_with_ponder_through_python_chess(uci):
     assert result.move in board.legal_moves
 
 
+@pytest.mark.quiet
 def test_ponderhit_starts_the_clock_and_stop_ends_a_ponder(raw):
     raw.ask("setoption name Ponder value true")
     raw.send("position startpos moves e2e4 e7e5", "go ponder wtime 2000 btime 2000")
@@ -279,6 +284,7 @@ def test_a_weak_setting_never_plays_a_line_further_below_the_best_than_its_noise
     assert chosen == {0, -50}
 
 
+@pytest.mark.quiet
 def test_limit_strength_through_python_chess(uci):
     uci.configure({"UCI_LimitStrength": True, "UCI_Elo": 800})
     board = chess.Board()

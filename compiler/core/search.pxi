@@ -82,6 +82,10 @@ cdef struct Settings:
                                 # short of its score by singular_margin hundredths of the
                                 # cheapest piece a ply of depth
     int singular_margin
+    int qs_delta                # delta pruning in quiescence (0: off): a capture whose victim
+                                # (with its value in the taker's hand, drop games) cannot lift
+                                # the stand-pat score to alpha with this many hundredths of the
+                                # cheapest piece to spare is not searched
 
 
 cdef struct EvalEntry:
@@ -154,6 +158,7 @@ cdef Settings default_settings() noexcept:
     d.improving = 0
     d.singular_depth = 0
     d.singular_margin = 2
+    d.qs_delta = 0
     game_search_settings(&d)    # (generated: what a match measured for this game)
     return d
 
@@ -262,6 +267,19 @@ cdef inline int victim_value(Pos* p, move_t m) noexcept nogil:
     0 for a move that takes nothing."""
     cdef int cap = captured_code(p, m)
     return VALUE[code_type(cap)] + 1 if cap > OFF else 0
+
+
+cdef inline int capture_gain(Pos* p, move_t m) noexcept nogil:
+    """What the capture `m` wins at most: its victim's value, and in a drop game the
+    value of the piece it puts in the taker's hand (a promotion's gain aside)."""
+    cdef int cap = captured_code(p, m), t, held
+    if cap <= OFF:
+        return 0
+    t = code_type(cap)
+    if not HAS_DROPS:
+        return VALUE[t]
+    held = CAPTURE_TO_HAND[p.side * NTYPES + t]
+    return VALUE[t] + (HAND_VALUE[held] if held >= 0 else 0)
 
 
 cdef inline int history_index(Pos* p, move_t m) noexcept nogil:
@@ -761,6 +779,9 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
         pick_move(p, s, mv, ply_scores(s, ply), i, n, &picker)
         if not forced and ply_scores(s, ply)[i] < 0:
             break                 # the rest lose material by exchange too
+        if s.set.qs_delta and not forced and not move_selector(mv[i]) and stand \
+                + capture_gain(p, mv[i]) + s.least_value * s.set.qs_delta // 100 <= alpha:
+            continue              # even winning the victim free leaves it below alpha
         if WIDE_MOVES and searched and <uint32_t> mv[i] == <uint32_t> searched:
             # A capture followed by a wall placement (the duck) is searched with one wall
             # square only: which square changes little in a capture sequence, and every
