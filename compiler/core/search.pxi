@@ -269,19 +269,6 @@ cdef inline int victim_value(Pos* p, move_t m) noexcept nogil:
     return VALUE[code_type(cap)] + 1 if cap > OFF else 0
 
 
-cdef inline int capture_gain(Pos* p, move_t m) noexcept nogil:
-    """What the capture `m` wins at most: its victim's value, and in a drop game the
-    value of the piece it puts in the taker's hand (a promotion's gain aside)."""
-    cdef int cap = captured_code(p, m), t, held
-    if cap <= OFF:
-        return 0
-    t = code_type(cap)
-    if not HAS_DROPS:
-        return VALUE[t]
-    held = CAPTURE_TO_HAND[p.side * NTYPES + t]
-    return VALUE[t] + (HAND_VALUE[held] if held >= 0 else 0)
-
-
 cdef inline int history_index(Pos* p, move_t m) noexcept nogil:
     """The history-heuristic slot of a quiet move: the moving piece's code and its
     destination (a dropped piece counts as the piece it becomes)."""
@@ -326,6 +313,16 @@ cdef inline int captured_value(Pos* p, move_t m) noexcept nogil:
     """The value of the piece `m` captures (0 for none)."""
     cdef int cap = captured_code(p, m)
     return VALUE[code_type(cap)] if cap > OFF else 0
+
+
+cdef inline int capture_gain(Pos* p, move_t m) noexcept nogil:
+    """What the capture `m` wins at most: its victim's value, and in a drop game the
+    value of the piece it puts in the taker's hand (a promotion's gain aside)."""
+    cdef int cap = captured_code(p, m), held
+    if not HAS_DROPS or cap <= OFF:
+        return captured_value(p, m)
+    held = CAPTURE_TO_HAND[p.side * NTYPES + code_type(cap)]
+    return captured_value(p, m) + (HAND_VALUE[held] if held >= 0 else 0)
 
 
 cdef inline int value_on(Pos* p, int sq) noexcept nogil:
