@@ -206,7 +206,8 @@ SEARCH_SETTINGS = ("null_move", "null_base", "null_depth_div", "null_margin", "l
                    "lmp_depth", "futility_depth", "rfp_depth", "rfp_margin", "razor_depth",
                    "iir_depth", "history_malus", "see_depth", "qs_tt", "qs_evasions",
                    "qs_checks", "aspiration", "cont_history", "tempo", "improving",
-                   "singular_depth", "singular_margin", "qs_delta")
+                   "singular_depth", "singular_margin", "qs_delta",
+                   "capture_history")
 AT_LEAST_ONE = ("null_depth_div", "lmr_divisor")    # (divisors)
 
 

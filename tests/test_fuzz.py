@@ -267,7 +267,7 @@ def _check_diagnostics(err, path, text):
         d.as_dict()
 
 
-@budget(ci=250, long=20000)
+@budget(ci=160, long=20000)
 @given(case=st.one_of(mutated_definition(), mutated_definition(), random_definition()))
 def test_definition_texts_raise_only_definition_errors(case):
     name, text = case

@@ -23,18 +23,25 @@ DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 
             "razor_depth": 2, "iir_depth": 0, "history_malus": 0, "see_depth": 0,
             "qs_tt": 0, "qs_evasions": 0, "qs_checks": 0, "aspiration": 0, "cont_history": 0,
             "tempo": 0, "rfp_margin": 200, "improving": 0, "singular_depth": 0,
-            "singular_margin": 2, "qs_delta": 0}
+            "singular_margin": 2, "qs_delta": 0, "capture_history": 0}
+
+
+def _position(game, fen, **settings):
+    """A position of `game` whose engine searches with every game's defaults (not the
+    ones its parameter file may set) and `settings` over them."""
+    pos = game.position(fen)
+    pos.engine.configure_search(**{**DEFAULTS, **settings})
+    return pos
 
 
 def _nodes(game, depth=7, fen=MIDDLEGAME, **settings):
     """Nodes of a fixed-depth search of `fen`, from an empty table."""
-    pos = game.position(fen)
-    pos.engine.configure_search(**settings)
-    return think(pos, depth=depth).info.nodes
+    return think(_position(game, fen, **settings), depth=depth).info.nodes
 
 
 def test_defaults_are_the_measured_ones(games):
-    assert games["chess"].start().engine.search_settings() == DEFAULTS
+    """(shogi's parameter file sets none of its own)"""
+    assert games["shogi"].start().engine.search_settings() == DEFAULTS
 
 
 @pytest.mark.parametrize("settings", [
@@ -42,7 +49,7 @@ def test_defaults_are_the_measured_ones(games):
     {"lmp_depth": 0}, {"futility_depth": 0}, {"rfp_depth": 0}, {"razor_depth": 0},
     {"iir_depth": 4}, {"history_malus": 1}, {"see_depth": 3}, {"qs_tt": 1},
     {"qs_evasions": 2}, {"qs_checks": 1}, {"aspiration": 40}, {"rfp_margin": 80}, {"improving": 1},
-    {"singular_depth": 4}, {"qs_delta": 200}])
+    {"singular_depth": 4}, {"qs_delta": 200}, {"capture_history": 1}])
 def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""
@@ -61,9 +68,8 @@ def test_the_tempo_is_the_side_to_moves_in_every_static_evaluation(games):
     search ends in the evaluation of the opponent's position, which the tempo raises
     for the opponent."""
     def score(**settings):
-        pos = games["chess"].start()
-        pos.engine.configure_search(**settings)
-        return think(pos, depth=1).info.score
+        return think(_position(games["chess"], games["chess"].start_fen, **settings),
+                     depth=1).info.score
     assert score(tempo=30) == score() - 30
 
 
@@ -82,15 +88,17 @@ def test_pruning_less_searches_more(games):
 ])
 def test_bad_settings_are_refused_and_change_nothing(games, settings, message):
     engine = games["chess"].start().engine
+    before = engine.search_settings()
     with pytest.raises(ValueError, match=message):
         engine.configure_search(**settings)
-    assert engine.search_settings() == DEFAULTS
+    assert engine.search_settings() == before
 
 
 def test_helper_threads_search_with_the_same_settings(games):
     engine = games["chess"].start().engine
+    before = engine.search_settings()
     engine.configure_search(null_move=1, lmr_divisor=180)
-    assert engine.clone().search_settings() == {**DEFAULTS, "null_move": 1,
+    assert engine.clone().search_settings() == {**before, "null_move": 1,
                                                 "lmr_divisor": 180}
 
 
@@ -103,7 +111,7 @@ def test_mates_are_found_with_every_pruning_on(games, game, fen, mate):
     pos.engine.configure_search(null_move=1, null_margin=50, lmr_divisor=150, lmp_depth=5,
                                 futility_depth=6, rfp_depth=6, iir_depth=3, history_malus=1,
                                 see_depth=4, qs_tt=1, qs_evasions=4, qs_checks=2,
-                                cont_history=1,
+                                cont_history=1, capture_history=1,
                                 rfp_margin=50, improving=1, singular_depth=3, qs_delta=1)
     assert think(pos, depth=6).info.mate == mate
 
@@ -118,10 +126,8 @@ def test_delta_pruning_keeps_the_captures_that_matter(games, fen, depth):
     lift the score to alpha: in chess the pruned search finds the move and nearly the
     score of the full one, while it searches fewer nodes.  (Were the victim's value
     left out, 4.Nxe5 would look good at depth 1, the knight's loss to Nxe5 pruned.)"""
-    plain = think(games["chess"].position(fen), depth=depth).info
-    pos = games["chess"].position(fen)
-    pos.engine.configure_search(qs_delta=1)
-    pruned = think(pos, depth=depth).info
+    plain = think(_position(games["chess"], fen), depth=depth).info
+    pruned = think(_position(games["chess"], fen, qs_delta=1), depth=depth).info
     assert str(pruned.pv[0]) == str(plain.pv[0])
     assert abs(pruned.score - plain.score) <= 20
     assert pruned.nodes <= plain.nodes
@@ -134,10 +140,22 @@ def test_continuation_history_reaches_the_search_and_new_game_forgets_it(games):
     chess = games["chess"]
     fresh = _nodes(chess, 8, QUIET, cont_history=1)
     assert fresh != _nodes(chess, 8, QUIET)
-    pos = chess.position(QUIET)
-    pos.engine.configure_search(cont_history=1)
+    pos = _position(chess, QUIET, cont_history=1)
     think(pos, depth=8)
     assert think(pos, depth=8).info.nodes != fresh        # (the table and history help)
+    pos.engine.new_game()
+    assert think(pos, depth=8).info.nodes == fresh
+
+
+def test_capture_history_reaches_the_search_and_new_game_forgets_it(games):
+    """capture_history reorders the captures of a tactical position (MIDDLEGAME); what
+    it learnt orders the next search until new_game."""
+    chess = games["chess"]
+    fresh = _nodes(chess, 8, MIDDLEGAME, capture_history=1)
+    assert fresh != _nodes(chess, 8, MIDDLEGAME)
+    pos = _position(chess, MIDDLEGAME, capture_history=1)
+    think(pos, depth=8)
+    assert think(pos, depth=8).info.nodes != fresh
     pos.engine.new_game()
     assert think(pos, depth=8).info.nodes == fresh
 

@@ -118,6 +118,7 @@ cdef class Engine:
         free(self.search.evals)
         free(self.search.sees)
         free(self.search.cont)
+        free(self.search.captures)
 
     def set_hash_size(self, int megabytes):
         """Give this engine a new transposition table of about this many megabytes (the
@@ -146,6 +147,8 @@ cdef class Engine:
         if self.search.cont != NULL:
             memset(self.search.cont, 0, (<size_t> 1 << self.search.cont_bits)
                    * NCODES * NSQ * sizeof(short))
+        if self.search.captures != NULL:
+            memset(self.search.captures, 0, <size_t> NCODES * NSQ * NTYPES * sizeof(short))
 
     def clone(self):
         """A new engine at this position with its history, sharing this one's table (a
@@ -324,6 +327,11 @@ cdef class Engine:
             self.search.cont = <short*> calloc((<size_t> 1 << self.search.cont_bits)
                                                * NCODES * NSQ, sizeof(short))
             if self.search.cont == NULL:
+                raise MemoryError()
+        if self.search.set.capture_history and self.search.captures == NULL:
+            self.search.captures = <short*> calloc(<size_t> NCODES * NSQ * NTYPES,
+                                                   sizeof(short))
+            if self.search.captures == NULL:
                 raise MemoryError()
         return 0
 

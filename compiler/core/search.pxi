@@ -24,6 +24,9 @@ cdef enum:
     SEE_CACHE_SIZE = 1 << 16    # entries of its cache of losing_capture's answers (the same)
     EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS | HAS_THREATS   # cache evaluations where they cost move generations
     CONT_ENTRIES = 1 << 21      # continuation-history scores at most (about 4 MB of shorts)
+    MAX_CAPTURES = 32           # captures a node remembers for the capture-history malus
+    CAPTURE_BASE = 1 << 12      # lifts the captures' ordering scores above 1 << 24 whatever
+                                # their capture history (at most HISTORY_MAX / 8 below)
     QUIET_PICKS = 3             # moves pick_move brings one at a time past the captures ...
     SORT_RUN = 16               # ... before it sorts the rest (sort_rest: insertion runs, merges)
     HIGH_SCORE = 1 << 23        # ordering scores of the moves picked first (start_picking):
@@ -86,6 +89,9 @@ cdef struct Settings:
                                 # (with its value in the taker's hand, drop games) cannot lift
                                 # the stand-pat score to alpha with this many hundredths of the
                                 # cheapest piece to spare is not searched
+    int capture_history         # 1: captures that win by exchange are also ordered by how
+                                # they fared before (taker, square, victim's type), not by
+                                # victim and taker alone
 
 
 cdef struct EvalEntry:
@@ -117,6 +123,8 @@ cdef struct Search:
                                 # position's key and move hashed, the answer in bit 0
     short* cont                 # continuation history (heap): 2^cont_bits rows, one per
     int cont_bits               # previous move (hashed), of NCODES * NSQ scores each
+    short* captures             # capture history (heap; capture_history): a score for each
+                                # taking piece's code, destination and victim's type
     Settings set
     int root_depth              # the depth of the iteration in progress (search_root)
     move_t excluded[MAX_PLY]    # the move a singular-extension test leaves out at each
@@ -159,6 +167,7 @@ cdef Settings default_settings() noexcept:
     d.singular_depth = 0
     d.singular_margin = 2
     d.qs_delta = 0
+    d.capture_history = 0
     game_search_settings(&d)    # (generated: what a match measured for this game)
     return d
 
@@ -309,6 +318,27 @@ cdef inline void bonus_update(short* h, int bonus) noexcept nogil:
     h[0] = <short> (h[0] + bonus - h[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX)
 
 
+cdef inline short* capture_score(Pos* p, Search* s, move_t m) noexcept nogil:
+    """The capture history's score of the capture `m` (the taking piece's code, the
+    square it takes on, the victim's type), or NULL with the setting off."""
+    if s.captures == NULL or not s.set.capture_history:
+        return NULL
+    return &s.captures[(p.b[move_from(m)] * NSQ + move_to(m)) * NTYPES
+                       + code_type(captured_code(p, m))]
+
+
+cdef void reward_captures(Pos* p, Search* s, move_t best, move_t* tried, int n,
+                          int depth) noexcept nogil:
+    """After a cut-off at `depth` by the move `best`: its capture history rises if it is
+    a capture, and falls for the captures `tried[:n]` searched before it in vain (a
+    capture that looked good and was refuted here is likely refuted at its siblings)."""
+    cdef int k
+    if victim_value(p, best):
+        bonus_update(capture_score(p, s, best), depth * depth)
+    for k in range(n):
+        bonus_update(capture_score(p, s, tried[k]), -depth * depth)
+
+
 cdef inline int captured_value(Pos* p, move_t m) noexcept nogil:
     """The value of the piece `m` captures (0 for none)."""
     cdef int cap = captured_code(p, m)
@@ -422,7 +452,9 @@ cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
             if sc and USE_SEE and not lazy_see and losing_capture(p, s, m):
                 sc = -(1 << 24) + sc     # after the quiet moves (quiescence skips them)
             elif sc:
-                sc = (1 << 24) + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
+                sc = (1 << 24) + CAPTURE_BASE + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
+                if s.captures != NULL and s.set.capture_history:
+                    sc += capture_score(p, s, m)[0] // 8
             elif sel and not (m & (F_DROP | F_CASTLE)):
                 sc = HIGH_SCORE + VALUE[sel - 1]
             elif ply < MAX_PLY and m == s.killers[ply][0]:
@@ -1031,6 +1063,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef int static, history, taken = 0, mover = 0, nquiets = 0
     cdef bint quiet, futile, prunable, exchange, pruned, improving = False, worsening = False
     cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
+    cdef move_t captures[MAX_CAPTURES]   # the captures searched (capture_history)
+    cdef int ncaptures = 0
+    cdef bint capture
     cdef short* cont                  # the continuation-history row (cont_history)
     cdef TTHit hit
     cdef Picker picker
@@ -1098,7 +1133,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         m = mv[i]
         if m == excluded:
             continue
-        quiet = not victim_value(p, m) and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
+        capture = victim_value(p, m) != 0
+        quiet = not capture and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
         history = s.history[history_index(p, m)] if quiet else 0
         exchange = prunable and depth <= s.set.see_depth and legal_count > 0 \
             and best > -MATE_BOUND and (quiet or ply_scores(s, ply)[i] < 0)
@@ -1137,7 +1173,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if score > alpha:
             alpha = score
         if alpha >= beta:
-            if not victim_value(p, m) and ply < MAX_PLY:
+            if s.captures != NULL and s.set.capture_history:
+                reward_captures(p, s, m, captures, ncaptures, depth)
+            if not capture and ply < MAX_PLY:
                 if s.killers[ply][0] != m:
                     s.killers[ply][1] = s.killers[ply][0]
                     s.killers[ply][0] = m
@@ -1153,6 +1191,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if s.set.history_malus and quiet and nquiets < MAX_QUIETS:
             quiets[nquiets] = m
             nquiets += 1
+        elif capture and ncaptures < MAX_CAPTURES:
+            captures[ncaptures] = m
+            ncaptures += 1
     if legal_count == 0:
         return alpha if excluded else no_move_score(p, ply)
     if excluded:
