@@ -148,7 +148,7 @@ cdef class Engine:
             memset(self.search.cont, 0, (<size_t> 1 << self.search.cont_bits)
                    * NCODES * NSQ * sizeof(short))
         if self.search.captures != NULL:
-            memset(self.search.captures, 0, <size_t> NCODES * NSQ * NTYPES * sizeof(short))
+            memset(self.search.captures, 0, CAPTURE_ENTRIES * sizeof(short))
 
     def clone(self):
         """A new engine at this position with its history, sharing this one's table (a
@@ -329,8 +329,7 @@ cdef class Engine:
             if self.search.cont == NULL:
                 raise MemoryError()
         if self.search.set.capture_history and self.search.captures == NULL:
-            self.search.captures = <short*> calloc(<size_t> NCODES * NSQ * NTYPES,
-                                                   sizeof(short))
+            self.search.captures = <short*> calloc(CAPTURE_ENTRIES, sizeof(short))
             if self.search.captures == NULL:
                 raise MemoryError()
         return 0

@@ -25,6 +25,7 @@ cdef enum:
     EVAL_CACHE = HAS_MOBILITY | HAS_KING_ATTACKS | HAS_THREATS   # cache evaluations where they cost move generations
     CONT_ENTRIES = 1 << 21      # continuation-history scores at most (about 4 MB of shorts)
     MAX_CAPTURES = 32           # captures a node remembers for the capture-history malus
+    CAPTURE_ENTRIES = NCODES * NSQ * NTYPES     # capture-history scores (taker, square, victim)
     CAPTURE_BASE = 1 << 12      # lifts the captures' ordering scores above 1 << 24 whatever
                                 # their capture history (at most HISTORY_MAX / 8 below)
     QUIET_PICKS = 3             # moves pick_move brings one at a time past the captures ...
@@ -320,22 +321,24 @@ cdef inline void bonus_update(short* h, int bonus) noexcept nogil:
     h[0] = <short> (h[0] + bonus - h[0] * (bonus if bonus > 0 else -bonus) // HISTORY_MAX)
 
 
+cdef inline bint capture_history_on(Search* s) noexcept nogil:
+    return s.captures != NULL and s.set.capture_history
+
+
 cdef inline short* capture_score(Pos* p, Search* s, move_t m) noexcept nogil:
     """The capture history's score of the capture `m` (the taking piece's code, the
-    square it takes on, the victim's type), or NULL with the setting off."""
-    if s.captures == NULL or not s.set.capture_history:
-        return NULL
+    square it takes on, the victim's type); only where capture_history_on."""
     return &s.captures[(p.b[move_from(m)] * NSQ + move_to(m)) * NTYPES
                        + code_type(captured_code(p, m))]
 
 
-cdef void reward_captures(Pos* p, Search* s, move_t best, move_t* tried, int n,
-                          int depth) noexcept nogil:
-    """After a cut-off at `depth` by the move `best`: its capture history rises if it is
-    a capture, and falls for the captures `tried[:n]` searched before it in vain (a
+cdef void reward_captures(Pos* p, Search* s, move_t best, bint best_captures,
+                          move_t* tried, int n, int depth) noexcept nogil:
+    """After a cut-off at `depth` by the move `best`: its capture history rises if it
+    captures, and falls for the captures `tried[:n]` searched before it in vain (a
     capture that looked good and was refuted here is likely refuted at its siblings)."""
     cdef int k
-    if victim_value(p, best):
+    if best_captures:
         bonus_update(capture_score(p, s, best), depth * depth)
     for k in range(n):
         bonus_update(capture_score(p, s, tried[k]), -depth * depth)
@@ -455,7 +458,7 @@ cdef void score_moves(Pos* p, Search* s, move_t* mv, int n, move_t tt_move,
                 sc = -(1 << 24) + sc     # after the quiet moves (quiescence skips them)
             elif sc:
                 sc = (1 << 24) + CAPTURE_BASE + sc * 16 - (VALUE[code_type(p.b[frm])] >> 4)
-                if s.captures != NULL and s.set.capture_history:
+                if capture_history_on(s):
                     sc += capture_score(p, s, m)[0] // 8
             elif sel and not (m & (F_DROP | F_CASTLE)):
                 sc = HIGH_SCORE + VALUE[sel - 1]
@@ -1175,8 +1178,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if score > alpha:
             alpha = score
         if alpha >= beta:
-            if s.captures != NULL and s.set.capture_history:
-                reward_captures(p, s, m, captures, ncaptures, depth)
+            if capture_history_on(s):
+                reward_captures(p, s, m, capture, captures, ncaptures, depth)
             if not capture and ply < MAX_PLY:
                 if s.killers[ply][0] != m:
                     s.killers[ply][1] = s.killers[ply][0]
@@ -1193,7 +1196,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if s.set.history_malus and quiet and nquiets < MAX_QUIETS:
             quiets[nquiets] = m
             nquiets += 1
-        elif capture and ncaptures < MAX_CAPTURES:
+        if capture and ncaptures < MAX_CAPTURES and capture_history_on(s):
             captures[ncaptures] = m
             ncaptures += 1
     if legal_count == 0:
