@@ -90,13 +90,16 @@ MOBILITY_COUNTS = 32
 # per type, in centipawns, for each empty square from which a piece of that type, held
 # in the side's hand and droppable there (the rules' drop squares; a file limit such
 # as shogi's pawns is not consulted), would attack the enemy royal piece, counted for
-# both sides whoever is to move.  Two tables:
+# both sides whoever is to move.  Four tables:
 #   safe      no enemy piece attacks the square (the enemy's royal piece included);
-#   defended  one does.
+#   defended  one does;
+#   safe_to_move, defended_to_move   added to the two above for the squares of the
+#             side to move, which may drop the check now (the other side's squares
+#             are a threat to parry; a move decides which of the two a square is).
 # What the king-safety terms cannot see: a knight in hand that can check from three
 # squares nobody guards is a threat, one whose check squares are all covered is not.
 # A file without them has none.
-DROP_CHECKS = ("safe", "defended")
+DROP_CHECKS = ("safe", "defended", "safe_to_move", "defended_to_move")
 # Board checks (evaluate.pxi `board_check`, counted in `activity`'s walk), in a game
 # with a royal piece: a bonus per type, in centipawns, for each board move (a mobility
 # move) of a piece of that type to a square from which, standing there, it would attack

@@ -44,19 +44,26 @@ def made_up_drop_checks(variant):
     return {"format": 1, "game": variant.name, "symmetry": evalparams.symmetry_of(variant),
             "values": {}, "hand_values": {}, "pst": {},
             "drop_checks": {"safe": {n: 5 + 3 * i for i, n in enumerate(names)},
-                            "defended": {n: -2 - 7 * i for i, n in enumerate(names)}},
+                            "defended": {n: -2 - 7 * i for i, n in enumerate(names)},
+                            "safe_to_move": {n: 11 - 2 * i for i, n in enumerate(names)},
+                            "defended_to_move": {n: 4 + i for i, n in enumerate(names)}},
             "model_hash": evalparams.model_hash(variant)}
 
 
 def expected(engine, variant, params, colour):
     """`colour`'s drop-check term from the reference's counts and the file's tables (0
-    for a royal type, as lower.py leaves it)."""
+    for a royal type, as lower.py leaves it; the to_move tables where `colour` is to
+    move)."""
     safe, defended = engine.drop_checks()[colour]
+    tables = params["drop_checks"]
+    terms = [("safe", safe), ("defended", defended)]
+    if engine.state()[0] == colour:
+        terms += [("safe_to_move", safe), ("defended_to_move", defended)]
     total = 0
     for t, piece in enumerate(variant.pieces):
         if not piece.royal:
-            total += round(params["drop_checks"]["safe"].get(piece.name, 0)) * safe[t]
-            total += round(params["drop_checks"]["defended"].get(piece.name, 0)) * defended[t]
+            for term, squares in terms:
+                total += round(tables.get(term, {}).get(piece.name, 0)) * squares[t]
     return total
 
 

@@ -462,6 +462,26 @@ def test_drop_checks_count_the_squares_a_piece_in_hand_could_check_from():
     _features_agree_with_the_engine(game, params)
 
 
+def test_drop_checks_of_the_side_to_move_add_their_own_terms():
+    """safe_to_move and defended_to_move add to safe and defended for the squares of
+    the side to move only (it may drop the check now); the features agree."""
+    game, params = _crazyhouse_with([], drop_checks={
+        "safe": {"knight": 30}, "defended": {"knight": 10},
+        "safe_to_move": {"knight": 50}, "defended_to_move": {"knight": -4}})
+    plain, _ = _crazyhouse_with([])
+
+    def edge(fen):
+        return game.position(fen).engine.evaluate() - plain.position(fen).engine.evaluate()
+
+    # d6, f6, c7 and g7, none guarded: from the side to move's view.
+    assert edge("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1") == 4 * (30 + 50)
+    assert edge("4k3/8/8/8/8/8/8/4K3[N] b - - 0 1") == -4 * 30
+    assert edge("4k3/8/8/8/8/8/8/4K3[n] b - - 0 1") == 4 * (30 + 50)
+    # A bishop on e7 guards d6 and f6.
+    assert edge("4k3/4b3/8/8/8/8/8/4K3[N] w - - 0 1") == 2 * (30 + 50) + 2 * (10 - 4)
+    _features_agree_with_the_engine(game, params)
+
+
 def test_board_checks_count_the_moves_that_would_give_check():
     """A side earns board_checks safe[type] for each board move of a piece of that type
     to a square from which it would attack the enemy king, nobody of the enemy guarding
@@ -641,7 +661,8 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("mobility_by_count", [0] * 32, "mobility_by_count: expected a list of 32 numbers"),
     ("mobility_by_count", {"queen": ["a lot"] * 32}, "mobility_by_count: expected a list"),
     ("mobility_by_count", {"dragon": [0] * 32}, "mobility_by_count: no piece named dragon"),
-    ("drop_checks", {"unsafe": {}}, "drop_checks holds only safe, defended"),
+    ("drop_checks", {"unsafe": {}}, "drop_checks holds only safe, defended, safe_to_move, "
+                                    "defended_to_move"),
     ("drop_checks", {"safe": {"queen": "a lot"}}, "drop_checks holds only"),
     ("drop_checks", {"safe": {"dragon": 5}}, "drop_checks safe: no piece named dragon"),
     ("board_checks", {"safer": {}}, "board_checks holds only safe, defended"),

@@ -664,7 +664,8 @@ cdef class Engine:
     def drop_check_score(self, colour):
         """What `colour`'s drop checks add to the evaluation (the generated
         drop_checks_0/1 walk: DROP_CHECK for each square, in centipawns for `colour`,
-        whoever is to move): the sum drop_checks' counts give with the learned table."""
+        its to_move terms too where `colour` is to move): the sum drop_checks' counts
+        give with the learned tables."""
         self._idle()
         return drop_checks_0(&self.pos) if colour & 1 == 0 else drop_checks_1(&self.pos)
 

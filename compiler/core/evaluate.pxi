@@ -223,6 +223,8 @@ cdef inline int drop_check(Pos* p, int s, int t, int colour,
     `s`, from which it would attack the enemy royal piece (the generated drop_checks_0/1
     walk finds such squares): 0 where `colour` holds none in hand or may not drop one
     there, else check_bonus.
+    The side to move's squares read DROP_CHECK's second half (its to_move terms
+    added): it may drop the check now.
     `counted` (DROP_CHECK_REPEATS: where two ways may reach one square) marks the
     squares counted for each type, so that each counts once."""
     if not p.hand[colour * NTYPES + t] or not DROP_OK[(colour * NTYPES + t) * NSQ + s]:
@@ -231,7 +233,7 @@ cdef inline int drop_check(Pos* p, int s, int t, int colour,
         if counted[t * NSQ + s]:
             return 0
         counted[t * NSQ + s] = 1
-    return check_bonus(DROP_CHECK, p.b, s, t, colour)
+    return check_bonus(DROP_CHECK + (2 * NTYPES if colour == p.side else 0), p.b, s, t, colour)
 
 
 cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:

@@ -44,7 +44,8 @@ optimiser sees numbers of one size):
                   (evalparams.DROP_CHECKS: safe, defended) and each type a hand may
                   drop, not royal: empty squares from which a piece of it that the side
                   holds would attack the enemy royal piece (Engine.drop_checks), White's
-                  minus Black's
+                  minus Black's; and (safe_to_move, defended_to_move) the side to
+                  move's alone, negative where Black is to move
   board_checks[term, t]  in a game with a royal piece, for each term
                   (evalparams.BOARD_CHECKS: safe, defended) and each type not royal:
                   board moves of a piece of it to a square it would attack the enemy
@@ -433,7 +434,7 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
         score += _by_count(space, by_piece, slots, counts)
     for checks, block in zip((drop_checks, board_checks), space.check_blocks()):
         if checks is not None:
-            score += _checks(space, checks, block, slots, counts)
+            score += _checks(space, checks, block, side, slots, counts)
     if threats is not None:
         score += _threats(space, threats, side, slots, counts)
     score += _structure(space, board, slots, counts)
@@ -454,15 +455,21 @@ def _by_count(space, by_piece, slots, counts):
     return score
 
 
-def _checks(space, checks, block, slots, counts):
+def _checks(space, checks, block, side, slots, counts):
     """Add the drop-check or board-check features (as compiler/core/evaluate.pxi
     `drop_check` and `board_check` count them: each side's (safe, defended) counts by
-    type, `checks`, for the CheckBlock `block`); their terms now, centipawns from
-    White's view."""
+    type, `checks`, for the CheckBlock `block`; a term past those two, such as drop
+    checks' safe_to_move, counts the same squares of the side to move `side` only);
+    their terms now, centipawns from White's view."""
     learned, score = space.tables[block.table], 0
+    kinds = len(checks[WHITE])
     for t in block.types:
-        for row, term in enumerate(block.terms):
-            count = checks[WHITE][row][t] - checks[BLACK][row][t]
+        for index, term in enumerate(block.terms):
+            row = index % kinds
+            if index < kinds:
+                count = checks[WHITE][row][t] - checks[BLACK][row][t]
+            else:
+                count = checks[side][row][t] * (1 if side == WHITE else -1)
             if count:
                 slots.append(block.slot(term, t))
                 counts.append(count)
