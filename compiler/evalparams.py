@@ -105,9 +105,10 @@ DROP_CHECKS = ("safe", "defended", "safe_to_move", "defended_to_move")
 # move) of a piece of that type to a square from which, standing there, it would attack
 # the enemy royal piece (a direct check; the square it leaves still blocks, and a
 # promotion counts once per choice, as the piece that moves), counted for both sides
-# whoever is to move, `safe` and `defended` as for drop checks.  Never for a royal
-# piece.  A file without them has none.
-BOARD_CHECKS = ("safe", "defended")
+# whoever is to move, `safe` and `defended` as for drop checks, and `safe_to_move`,
+# `defended_to_move` added to them for the side to move's moves (it may check now).
+# Never for a royal piece.  A file without them has none.
+BOARD_CHECKS = ("safe", "defended", "safe_to_move", "defended_to_move")
 # Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).

@@ -70,8 +70,11 @@ def expected_activity(engine, variant, params, colour):
         row = by_count.get(variant.pieces[t].name)
         total += round(row[min(moves, len(row) - 1)]) if row else 0
     checks = params.get("board_checks", {})
-    for row, term in enumerate(evalparams.BOARD_CHECKS):
-        for t, count in enumerate(engine.board_checks()[colour][row]):
+    to_move = engine.state()[0] == colour
+    for index, term in enumerate(evalparams.BOARD_CHECKS):
+        if term.endswith("_to_move") and not to_move:
+            continue                # (added for the side to move's moves only)
+        for t, count in enumerate(engine.board_checks()[colour][index % 2]):
             total += round(checks.get(term, {}).get(variant.pieces[t].name, 0)) * count \
                 if not variant.pieces[t].royal else 0
     table = params.get("king_attackers")
@@ -116,7 +119,9 @@ def made_up_terms(variant):
             "threats": {"to_move": {n: 7 + i for i, n in enumerate(names)},
                         "waiting": {n: 11 + 3 * i for i, n in enumerate(names)}},
             "board_checks": {"safe": {n: 13 + 5 * i for i, n in enumerate(names)},
-                             "defended": {n: -4 - 2 * i for i, n in enumerate(names)}},
+                             "defended": {n: -4 - 2 * i for i, n in enumerate(names)},
+                             "safe_to_move": {n: 6 - 3 * i for i, n in enumerate(names)},
+                             "defended_to_move": {n: 2 + i for i, n in enumerate(names)}},
             "model_hash": evalparams.model_hash(variant)}
 
 

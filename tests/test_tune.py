@@ -510,6 +510,26 @@ def test_board_checks_count_the_moves_that_would_give_check():
     _features_agree_with_the_engine(game, params)
 
 
+def test_board_checks_of_the_side_to_move_add_their_own_terms():
+    """safe_to_move and defended_to_move add to safe and defended for the moves of
+    the side to move only (it may give the check now); the features agree."""
+    game, params = _chess_with(_flat_chess(board_checks={
+        "safe": {"knight": 40}, "defended": {"knight": 9},
+        "safe_to_move": {"knight": 25}, "defended_to_move": {"knight": -3}}))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(fen):
+        sign = 1 if " w " in fen else -1
+        return sign * (game.position(fen).engine.evaluate()
+                       - plain.position(fen).engine.evaluate())
+
+    assert edge("4k3/8/8/1N6/8/8/8/4K3 w - - 0 1") == 2 * (40 + 25)   # c7 and d6
+    assert edge("4k3/8/8/1N6/8/8/8/4K3 b - - 0 1") == 2 * 40          # White waits
+    assert edge("4k3/2p5/8/1N6/8/8/8/4K3 w - - 0 1") == 40 + 25 + 9 - 3   # d6 guarded
+    assert edge("4k3/8/8/8/1n6/8/8/4K3 b - - 0 1") == -2 * (40 + 25)  # Black's, to move
+    _features_agree_with_the_engine(game, params)
+
+
 def test_drop_checks_are_refused_in_a_game_without_drops(tuned_dir):
     from fairyforge.compiler import loader
     variant = loader.load_variant("chess")
@@ -665,7 +685,8 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
                                     "defended_to_move"),
     ("drop_checks", {"safe": {"queen": "a lot"}}, "drop_checks holds only"),
     ("drop_checks", {"safe": {"dragon": 5}}, "drop_checks safe: no piece named dragon"),
-    ("board_checks", {"safer": {}}, "board_checks holds only safe, defended"),
+    ("board_checks", {"safer": {}}, "board_checks holds only safe, defended, safe_to_move, "
+                                    "defended_to_move"),
     ("board_checks", {"defended": {"dragon": 5}}, "board_checks defended: no piece named dragon"),
     ("structure", {"tripled": {}}, "structure holds only doubled, isolated, pair"),
     ("structure", {"doubled": {"knight": -5}}, "structure doubled knight: only a piece that promotes"),

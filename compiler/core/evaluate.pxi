@@ -172,15 +172,19 @@ cdef inline int check_bonus(const int* table, const unsigned char* b, int s, int
     return table[NTYPES + t] if attacked(b, s, colour ^ 1) else table[t]
 
 
-cdef inline int board_check(const unsigned char* b, int to, int t, int colour) noexcept nogil:
+cdef inline int board_check(const int* checks, const unsigned char* b, int to, int t,
+                            int colour) noexcept nogil:
     """BOARD_CHECK's bonus for a board move of `colour`'s piece of type `t` to `to`, a
-    square it would check from (the activity walk looks that up in check_from)."""
-    return check_bonus(BOARD_CHECK, b, to, t, colour)
+    square it would check from (the activity walk looks that up in check_from):
+    `checks` is BOARD_CHECK, or its second half (to_move terms added) where `colour`
+    is to move."""
+    return check_bonus(checks, b, to, t, colour)
 
 
 cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t, int colour,
                          const unsigned char* near_king, const int* threat,
-                         const unsigned char* check_from, int* attackers) noexcept nogil:
+                         const unsigned char* check_from, const int* checks,
+                         int* attackers) noexcept nogil:
     """The activity of one piece of type `t` whose board moves are listed in mv[:n]
     (a piece whose moves can repeat: the walk lists them to drop the repeats), counted
     as moves.j2 tally counts a move; *attackers counts the piece if one of them is
@@ -193,7 +197,7 @@ cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t,
         if HAS_THREATS:
             score += threat_worth(b[to], t, colour, threat)
         if HAS_BOARD_CHECKS and check_from[t * NSQ + to]:
-            score += board_check(b, to, t, colour)
+            score += board_check(checks, b, to, t, colour)
     if HAS_KING_ATTACKERS and near:
         attackers[0] += 1
     return score + piece_activity(t, n, near)

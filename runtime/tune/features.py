@@ -49,7 +49,8 @@ optimiser sees numbers of one size):
   board_checks[term, t]  in a game with a royal piece, for each term
                   (evalparams.BOARD_CHECKS: safe, defended) and each type not royal:
                   board moves of a piece of it to a square it would attack the enemy
-                  royal piece from (Engine.board_checks), White's minus Black's
+                  royal piece from (Engine.board_checks), White's minus Black's; and
+                  the to_move terms as drop checks' (the side to move's alone)
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these

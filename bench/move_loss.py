@@ -1,0 +1,144 @@
+"""Move loss: what our moves cost, by a stronger search's judgement.
+
+    python bench/move_loss.py crazyhouse                  # 100 positions, judge 1 s
+    python bench/move_loss.py chess --positions 200 --judge-ms 2000 --json out.json
+
+Positions are drawn from the games in bench/games/GAME-fsf.pgn.xz (Fairy-Stockfish
+against itself), between the 8th ply and the 80th.  At each, our engine (`fairyforge
+uci`, a fresh game) and Fairy-Stockfish at full strength each choose a move in the
+same short time (`--movetime`, 100 ms); the judge, Fairy-Stockfish with `--judge-ms`,
+scores the position and then each move that differs from its own choice
+(`go searchmoves`), and a move's loss is the judge's best score less the move's.  The
+table counts the moves that lose more than 0, 30, 100, 300 and 1000 centipawns, for
+us and for Fairy-Stockfish at the same time, and their mean loss (each loss cut at
+1000: a missed mate counts as 1000): where the two differ most tells tactics (the
+large losses) from judgement (the small ones).  A match says how much weaker; this
+says where.  Each position costs about two judge searches; one core.
+"""
+
+import argparse
+import io
+import json
+import lzma
+import os
+import random
+import sys
+
+import chess.pgn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from match import FSF_BINARY, UciEngine, _score_of  # noqa: E402  (bench/ is no package)
+
+GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games")
+THRESHOLDS = (0, 30, 100, 300, 1000)
+LOSS_CAP = 1000                       # centipawns: a mate missed counts as this much
+FIRST_PLY, LAST_PLY = 8, 80           # where in a game positions are drawn from
+
+
+def game_lines(variant):
+    """The move lists (UCI) of the recorded games of `variant`."""
+    path = os.path.join(GAMES_DIR, f"{variant}-fsf.pgn.xz")
+    if not os.path.exists(path):
+        sys.exit(f"move_loss.py: no recorded games for {variant} ({path})")
+    stream = io.StringIO(lzma.open(path, "rt").read())
+    lines = []
+    while (game := chess.pgn.read_game(stream)) is not None:
+        lines.append([move.uci() for move in game.mainline_moves()])
+    return lines
+
+
+def draw_positions(lines, count, rng):
+    """`count` positions, each a game's first moves, from games long enough to have
+    moves left after it."""
+    long_enough = [line for line in lines if len(line) >= FIRST_PLY + 2]
+    positions = []
+    while len(positions) < count:
+        line = rng.choice(long_enough)
+        positions.append(line[:rng.randrange(FIRST_PLY, min(len(line) - 2, LAST_PLY))])
+    return positions
+
+
+def search(engine, moves, go):
+    """(best move, score of its last `info ... score` line) for the position after
+    `moves` from the start."""
+    score = None
+
+    def keep_score(words):
+        nonlocal score
+        if "score" in words:
+            score = _score_of(words, score)
+
+    position = "startpos" + (" moves " + " ".join(moves) if moves else "")
+    return engine._search(position, go, 60, keep_score), score
+
+
+def judge_position(engines, moves, movetime, judge_ms):
+    """One position: each engine's move, the judge's, and each move's loss (None where
+    the judge gave no score)."""
+    ours, theirs, judge = engines
+    for engine in engines:
+        engine.send("ucinewgame")
+    row = {"moves": moves}
+    row["ours"], _ = search(ours, moves, f"movetime {movetime}")
+    row["fsf"], _ = search(theirs, moves, f"movetime {movetime}")
+    row["best"], top = search(judge, moves, f"movetime {judge_ms}")
+    for name in ("ours", "fsf"):
+        if row[name] == row["best"]:
+            row[name + "_loss"] = 0
+            continue
+        _, score = search(judge, moves, f"movetime {judge_ms} searchmoves {row[name]}")
+        row[name + "_loss"] = None if score is None or top is None else max(0, top - score)
+    return row
+
+
+def summary(rows, name):
+    losses = [row[name + "_loss"] for row in rows if row[name + "_loss"] is not None]
+    return {"judged": len(losses),
+            "over": {threshold: sum(loss > threshold for loss in losses)
+                     for threshold in THRESHOLDS},
+            "mean": round(sum(min(loss, LOSS_CAP) for loss in losses) / max(len(losses), 1), 1)}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variant")
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--movetime", type=int, default=100, help="ms for each move judged")
+    parser.add_argument("--judge-ms", type=int, default=1000, help="ms for each judge search")
+    parser.add_argument("--engine", default="fairyforge uci", help="our engine's command")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", help="also write every position's row here")
+    args = parser.parse_args(argv)
+
+    positions = draw_positions(game_lines(args.variant), args.positions,
+                               random.Random(args.seed))
+    options = [("UCI_Variant", args.variant)]
+    engines = (UciEngine(args.engine, options, "ours"), UciEngine(FSF_BINARY, options, "fsf"),
+               UciEngine(FSF_BINARY, options, "judge"))
+    rows = []
+    try:
+        for engine in engines:
+            engine.ready()
+        for k, moves in enumerate(positions, 1):
+            rows.append(judge_position(engines, moves, args.movetime, args.judge_ms))
+            row = rows[-1]
+            print(f"[{k}/{len(positions)}] ours {row['ours']} ({row['ours_loss']}), "
+                  f"Fairy-Stockfish {row['fsf']} ({row['fsf_loss']}), judge {row['best']}",
+                  flush=True)
+    finally:
+        for engine in engines:
+            engine.close()
+    report = {name: summary(rows, name) for name in ("ours", "fsf")}
+    print(f"\n{args.variant}, {args.movetime} ms a move, judged at {args.judge_ms} ms:")
+    print("engine           judged  " + "  ".join(f">{t:>4}" for t in THRESHOLDS) + "  mean loss")
+    for name, label in (("ours", "ours"), ("fsf", "Fairy-Stockfish")):
+        s = report[name]
+        print(f"{label:<16} {s['judged']:>6}  " +
+              "  ".join(f"{s['over'][t]:>5}" for t in THRESHOLDS) + f"  {s['mean']:>9}")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"summary": report, "rows": rows}, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
