@@ -27,7 +27,7 @@ import sys
 import chess.pgn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import FSF_BINARY, UciEngine, _score_of  # noqa: E402  (bench/ is no package)
+from match import FSF_BINARY, UciEngine  # noqa: E402  (bench/ is no package)
 
 GAMES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games")
 THRESHOLDS = (0, 30, 100, 300, 1000)
@@ -58,18 +58,12 @@ def draw_positions(lines, count, rng):
     return positions
 
 
+SEARCH_SECONDS = 60                   # the most one search may take before it fails
+
+
 def search(engine, moves, go):
-    """(best move, score of its last `info ... score` line) for the position after
-    `moves` from the start."""
-    score = None
-
-    def keep_score(words):
-        nonlocal score
-        if "score" in words:
-            score = _score_of(words, score)
-
-    position = "startpos" + (" moves " + " ".join(moves) if moves else "")
-    return engine._search(position, go, 60, keep_score), score
+    """(best move, score) for the position after `moves` from the start."""
+    return engine.best_move(moves, go, SEARCH_SECONDS)
 
 
 def judge_position(engines, moves, movetime, judge_ms):

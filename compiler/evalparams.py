@@ -99,7 +99,8 @@ MOBILITY_COUNTS = 32
 # What the king-safety terms cannot see: a knight in hand that can check from three
 # squares nobody guards is a threat, one whose check squares are all covered is not.
 # A file without them has none.
-DROP_CHECKS = ("safe", "defended", "safe_to_move", "defended_to_move")
+CHECK_KINDS = ("safe", "defended")     # what Engine.drop_checks / board_checks count a side
+DROP_CHECKS = CHECK_KINDS + tuple(f"{kind}_to_move" for kind in CHECK_KINDS)
 # Board checks (evaluate.pxi `board_check`, counted in `activity`'s walk), in a game
 # with a royal piece: a bonus per type, in centipawns, for each board move (a mobility
 # move) of a piece of that type to a square from which, standing there, it would attack
@@ -108,7 +109,14 @@ DROP_CHECKS = ("safe", "defended", "safe_to_move", "defended_to_move")
 # whoever is to move, `safe` and `defended` as for drop checks, and `safe_to_move`,
 # `defended_to_move` added to them for the side to move's moves (it may check now).
 # Never for a royal piece.  A file without them has none.
-BOARD_CHECKS = ("safe", "defended", "safe_to_move", "defended_to_move")
+BOARD_CHECKS = DROP_CHECKS
+
+
+def check_term(term):
+    """(the index in CHECK_KINDS of the squares a drop- or board-check `term` counts,
+    whether it counts them for the side to move only)."""
+    kind = term.removesuffix("_to_move")
+    return CHECK_KINDS.index(kind), kind != term
 # Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).

@@ -71,10 +71,11 @@ def expected_activity(engine, variant, params, colour):
         total += round(row[min(moves, len(row) - 1)]) if row else 0
     checks = params.get("board_checks", {})
     to_move = engine.state()[0] == colour
-    for index, term in enumerate(evalparams.BOARD_CHECKS):
-        if term.endswith("_to_move") and not to_move:
+    for term in evalparams.BOARD_CHECKS:
+        kind, to_move_only = evalparams.check_term(term)
+        if to_move_only and not to_move:
             continue                # (added for the side to move's moves only)
-        for t, count in enumerate(engine.board_checks()[colour][index % 2]):
+        for t, count in enumerate(engine.board_checks()[colour][kind]):
             total += round(checks.get(term, {}).get(variant.pieces[t].name, 0)) * count \
                 if not variant.pieces[t].royal else 0
     table = params.get("king_attackers")

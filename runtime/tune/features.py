@@ -459,18 +459,17 @@ def _by_count(space, by_piece, slots, counts):
 def _checks(space, checks, block, side, slots, counts):
     """Add the drop-check or board-check features (as compiler/core/evaluate.pxi
     `drop_check` and `board_check` count them: each side's (safe, defended) counts by
-    type, `checks`, for the CheckBlock `block`; a term past those two, such as drop
-    checks' safe_to_move, counts the same squares of the side to move `side` only);
+    type, `checks`, for the CheckBlock `block`; a to_move term, evalparams.check_term,
+    counts the same squares of the side to move `side` only);
     their terms now, centipawns from White's view."""
     learned, score = space.tables[block.table], 0
-    kinds = len(checks[WHITE])
     for t in block.types:
-        for index, term in enumerate(block.terms):
-            row = index % kinds
-            if index < kinds:
-                count = checks[WHITE][row][t] - checks[BLACK][row][t]
+        for term in block.terms:
+            kind, to_move_only = evalparams.check_term(term)
+            if to_move_only:
+                count = checks[side][kind][t] * (1 if side == WHITE else -1)
             else:
-                count = checks[side][row][t] * (1 if side == WHITE else -1)
+                count = checks[WHITE][kind][t] - checks[BLACK][kind][t]
             if count:
                 slots.append(block.slot(term, t))
                 counts.append(count)
