@@ -221,14 +221,15 @@ cdef int activity(Pos* p, int colour) noexcept nogil:
     return activity_0(p, squares, n) if colour == 0 else activity_1(p, squares, n)
 
 
-cdef inline int drop_check(Pos* p, int s, int t, int colour,
+cdef inline int drop_check(Pos* p, const int* checks, int s, int t, int colour,
                            unsigned char* counted) noexcept nogil:
     """DROP_CHECK's bonus for `colour`'s piece of type `t` dropped on the empty square
     `s`, from which it would attack the enemy royal piece (the generated drop_checks_0/1
     walk finds such squares): 0 where `colour` holds none in hand or may not drop one
     there, else check_bonus.
-    The side to move's squares read DROP_CHECK's second half (its to_move terms
-    added): it may drop the check now.
+    `checks` is DROP_CHECK, or its second half (to_move terms added) where `colour` is
+    to move and may drop the check now: the walk picks it once (the writes to
+    `counted` could alias the position, so a test of p.side here is made per square).
     `counted` (DROP_CHECK_REPEATS: where two ways may reach one square) marks the
     squares counted for each type, so that each counts once."""
     if not p.hand[colour * NTYPES + t] or not DROP_OK[(colour * NTYPES + t) * NSQ + s]:
@@ -237,7 +238,7 @@ cdef inline int drop_check(Pos* p, int s, int t, int colour,
         if counted[t * NSQ + s]:
             return 0
         counted[t * NSQ + s] = 1
-    return check_bonus(DROP_CHECK + (2 * NTYPES if colour == p.side else 0), p.b, s, t, colour)
+    return check_bonus(checks, p.b, s, t, colour)
 
 
 cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:
