@@ -219,6 +219,9 @@ def _passed_pawns_count(definition, path, params):
     assert edge("4k3/8/8/4P3/8/8/8/4K3") == 50              # White's e5: its 5th rank
     assert edge("4k3/3p4/8/4P3/8/8/8/4K3") == 0             # d7 and e5 bar each other
     assert edge("4k3/8/8/4P3/8/3p4/8/4K3") == 50 - 9        # Black's d3 passes: its 6th
+    assert edge("4k3/8/8/4P3/3p4/8/8/4K3") == 50 - 50       # d4 and e5 are past each other
+    assert edge("4k3/8/8/P6P/8/8/8/4K3") == 2 * 50          # the edge files: nothing beside
+    assert edge("4k3/1p4p1/8/P6P/8/8/8/4K3") == 0           # b7 bars a5, g7 bars h5 (and they them)
     _features_agree_with_the_engine(passing, params)
 
 

@@ -241,19 +241,53 @@ cdef inline int drop_check(Pos* p, const int* checks, int s, int t, int colour,
     return check_bonus(checks, p.b, s, t, colour)
 
 
-cdef int passed_bonus(Pos* p, int sq, int pc) noexcept nogil:
-    """PASSED for the piece `pc` on `sq` if no enemy piece of its type stands ahead of
-    it (White's ahead is up the board) on its file or a file beside it, else 0.  The
-    ranks ahead are counted, so a board's holes end nothing early; the files beside
-    the edge files are padding, which never holds a piece."""
-    cdef int colour = code_colour(pc), ahead = STRIDE if colour == 0 else -STRIDE
-    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE, enemy = pc ^ 1, i, s = sq
-    cdef int own_rank = rank if colour == 0 else RANKS - 1 - rank
-    for i in range(RANKS - 1 - own_rank):
-        s += ahead
-        if p.b[s] == enemy or p.b[s - 1] == enemy or p.b[s + 1] == enemy:
+cdef struct Passers:
+    # The PASSER pieces evaluate's scan found, and, per type and file, the rank of
+    # White's lowest and Black's highest (the ones that could stop an enemy's: a
+    # piece is passed when none of the enemy's of its type stands further up its
+    # way on its file or one beside it).  Files are offset by one: the files beside
+    # the edge files are padding, which never holds a piece.
+    short squares[NSQ]
+    int n
+    signed char white_lowest[NTYPES * (FILES + 2)]   # RANKS: none on that file
+    signed char black_highest[NTYPES * (FILES + 2)]  # -1: none
+
+
+cdef inline void passers_clear(Passers* ps) noexcept nogil:
+    ps.n = 0
+    memset(ps.white_lowest, RANKS, sizeof(ps.white_lowest))
+    memset(ps.black_highest, 0xff, sizeof(ps.black_highest))     # (-1)
+
+
+cdef inline void passers_add(Passers* ps, int sq, int pc) noexcept nogil:
+    """Note `pc` on `sq` (evaluate's scan, a PASSER type)."""
+    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE
+    cdef int k = code_type(pc) * (FILES + 2) + sq % STRIDE - FIRST_SQ % STRIDE + 1
+    ps.squares[ps.n] = sq
+    ps.n += 1
+    if code_colour(pc) == 0:
+        if rank < ps.white_lowest[k]:
+            ps.white_lowest[k] = rank
+    elif rank > ps.black_highest[k]:
+        ps.black_highest[k] = rank
+
+
+cdef int passed_bonus(Pos* p, Passers* ps, int sq) noexcept nogil:
+    """PASSED for the piece on `sq` if no enemy piece of its type stands ahead of it
+    (White's ahead is up the board) on its file or a file beside it, else 0: read
+    from the ranks evaluate's scan noted (`ps`), where the ranks ahead are counted,
+    so a board's holes end nothing early."""
+    cdef int pc = p.b[sq], rank = sq // STRIDE - FIRST_SQ // STRIDE
+    cdef int k = code_type(pc) * (FILES + 2) + sq % STRIDE - FIRST_SQ % STRIDE + 1
+    if code_colour(pc) == 0:
+        if ps.black_highest[k - 1] > rank or ps.black_highest[k] > rank \
+                or ps.black_highest[k + 1] > rank:
             return 0
-    return PASSED[code_type(pc) * RANKS + own_rank]
+        return PASSED[code_type(pc) * RANKS + rank]
+    if ps.white_lowest[k - 1] < rank or ps.white_lowest[k] < rank \
+            or ps.white_lowest[k + 1] < rank:
+        return 0
+    return PASSED[code_type(pc) * RANKS + RANKS - 1 - rank]
 
 
 cdef int structure(unsigned char* count, unsigned char* by_file, int colour) noexcept nogil:
@@ -296,8 +330,12 @@ cdef int evaluate(Pos* p) noexcept nogil:
     cdef unsigned char by_file[2 * NTYPES * FILES]    # and by file for ST_FILED types)
     cdef short placed[2 * NSQ]                        # (activity: each side's squares,
     cdef int placed_n[2]                              # White's from 0, Black's from NSQ)
+    cdef Passers passers                              # (HAS_PASSED)
+    cdef int i
     cdef bint active = HAS_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS or HAS_BOARD_CHECKS
     placed_n[0] = placed_n[1] = 0
+    if HAS_PASSED:
+        passers_clear(&passers)
     if HAS_STRUCTURE:
         memset(count, 0, sizeof(count))
         memset(by_file, 0, sizeof(by_file))
@@ -320,8 +358,12 @@ cdef int evaluate(Pos* p) noexcept nogil:
                 v = VALUE_EG[t] + PST_EG[pc * NSQ + sq]
                 end += v if code_colour(pc) == 0 else -v
             if HAS_PASSED and PASSER[t]:
-                v = passed_bonus(p, sq, pc)
-                passed += v if code_colour(pc) == 0 else -v
+                passers_add(&passers, sq, pc)
+    if HAS_PASSED:
+        for i in range(passers.n):
+            sq = passers.squares[i]
+            v = passed_bonus(p, &passers, sq)
+            passed += v if code_colour(p.b[sq]) == 0 else -v
     if HAS_ENDGAME:
         if HAS_DROPS:
             for t in range(NTYPES):
