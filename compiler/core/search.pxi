@@ -93,6 +93,11 @@ cdef struct Settings:
     int capture_history         # 1: captures that win by exchange are also ordered by how
                                 # they fared before (taker, square, victim's type), not by
                                 # victim and taker alone
+    int cut_reduction           # plies more of late-move reduction at an expected cut node
+                                # (a null-window node its parent expects to fail high: the
+                                # reduced search of a late move, and every other ply below it)
+    int tt_static               # 1: a node's static score, where pruning reads it, is moved
+                                # to the table's score where that bound says it lies beyond
 
 
 cdef struct EvalEntry:
@@ -171,6 +176,8 @@ cdef Settings default_settings() noexcept:
     d.singular_margin = 2
     d.qs_delta = 0
     d.capture_history = 0
+    d.tt_static = 0
+    d.cut_reduction = 0
     game_search_settings(&d)    # (generated: what a match measured for this game)
     return d
 
@@ -896,7 +903,8 @@ cdef int quiet_checks(Pos* p, Search* s, move_t* mv, int alpha, int beta, int pl
     return alpha
 
 
-cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply) noexcept nogil:
+cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply,
+                          bint cut) noexcept nogil:
     """Null-move pruning at a null-window node: if passing still holds beta after a
     reduced search, a real move will too (the score to return), else -INF.  Not where
     the side to move has only its cheapest type (zugzwang), nor near mate scores; deep
@@ -911,14 +919,14 @@ cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply) noexc
         more = (static - beta) // s.set.null_margin
         r += more if more < 3 else 3
     make_null(p)
-    score = -alphabeta(p, s, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
+    score = -alphabeta(p, s, depth - 1 - r, -beta, -beta + 1, ply + 1, False, not cut)
     unmake_null(p)
     if s.stopped or score < beta:
         return -INF
     if score >= MATE_BOUND:
         score = beta                  # a mate found after a pass is not a proven mate
     if depth >= 10:
-        if alphabeta(p, s, depth - 1 - r, beta - 1, beta, ply, False) < beta or s.stopped:
+        if alphabeta(p, s, depth - 1 - r, beta - 1, beta, ply, False, cut) < beta or s.stopped:
             return -INF
     return score
 
@@ -957,7 +965,7 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
 
 cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
                           bint checked, bint quiet, int ply, bint pv,
-                          int history, bint worsening) noexcept nogil:
+                          int history, bint worsening, bint cut) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering,
     at depth 3 or more, that neither escape nor give check, are searched shallower,
     the more the deeper and later (s.lmr), a ply less at a principal-variation
@@ -973,6 +981,8 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
         r -= 1
     elif worsening:
         r += 1
+    if cut:
+        r += s.set.cut_reduction
     if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
         r -= 1
     if history > HISTORY_MAX // 4:
@@ -1008,7 +1018,7 @@ cdef inline bint loses_exchange(Pos* p, Search* s, move_t m, int depth, bint qui
 
 
 cdef int singular_extension(Pos* p, Search* s, TTHit* hit, int depth, int beta, int ply,
-                            int* cutoff) noexcept nogil:
+                            bint cut, int* cutoff) noexcept nogil:
     """Singular extension test at a node whose table entry holds a move with a lower
     bound (or exact score) from nearly this depth: search the node without that move,
     half as deep, against a bound a margin below the table's score.  1 (search the
@@ -1023,7 +1033,7 @@ cdef int singular_extension(Pos* p, Search* s, TTHit* hit, int depth, int beta, 
         return 0
     bound = value - s.least_value * s.set.singular_margin * depth // 100
     s.excluded[ply] = hit.move
-    score = alphabeta(p, s, (depth - 1) // 2, bound - 1, bound, ply, False)
+    score = alphabeta(p, s, (depth - 1) // 2, bound - 1, bound, ply, False, cut)
     s.excluded[ply] = 0
     if s.stopped:
         return 0
@@ -1035,19 +1045,39 @@ cdef int singular_extension(Pos* p, Search* s, TTHit* hit, int depth, int beta, 
 
 
 cdef inline int search_move(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
-                            int legal_count, int reduce) noexcept nogil:
+                            int legal_count, int reduce, bint cut) noexcept nogil:
     """The score of the move just made: principal variation search (the first move
     with the full window, the others with a null window first), with the move searched
-    `reduce` plies shallower at first and again at full depth if it then beats alpha."""
+    `reduce` plies shallower at first and again at full depth if it then beats alpha.
+    `cut`: this node is an expected cut node; below it, a reduced search's node is one
+    (its parent expects the late move to fail), a principal variation's is not, and
+    otherwise they alternate."""
     cdef int score
+    cdef bint pv = beta - alpha > 1
     if legal_count == 1:
-        return -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1, True)
-    score = -alphabeta(p, s, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, True)
+        return -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1, True, not pv and not cut)
+    score = -alphabeta(p, s, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, True,
+                       True if reduce else not cut)
     if reduce and score > alpha and not s.stopped:
-        score = -alphabeta(p, s, depth - 1, -alpha - 1, -alpha, ply + 1, True)
+        score = -alphabeta(p, s, depth - 1, -alpha - 1, -alpha, ply + 1, True, not cut)
     if alpha < score < beta and not s.stopped:
-        score = -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1, True)
+        score = -alphabeta(p, s, depth - 1, -beta, -alpha, ply + 1, True, False)
     return score
+
+
+cdef inline int bounded_static(int static, TTHit* hit, int ply) noexcept nogil:
+    """The static score `static`, moved to the table's score where the entry's bound
+    says the node's value lies beyond it (a lower bound above it, an upper bound below
+    it): a search, however shallow, knows more than the evaluation, and the pruning
+    that reads the static score then errs less (tt_static).  Mate scores are left
+    out: no margin applies to them."""
+    cdef int score = tt_score(hit.score, ply)
+    if score >= MATE_BOUND or score <= -MATE_BOUND:
+        return static
+    if (hit.flag == TT_LOWER and score > static) or (hit.flag == TT_UPPER and score < static) \
+            or hit.flag == TT_EXACT:
+        return score
+    return static
 
 
 cdef inline (bint, bint) improvement(Search* s, int static, int ply) noexcept nogil:
@@ -1061,7 +1091,7 @@ cdef inline (bint, bint) improvement(Search* s, int static, int ply) noexcept no
 
 
 cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
-                   bint null_ok) noexcept nogil:
+                   bint null_ok, bint cut) noexcept nogil:
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef move_t best_move = 0, tt_move = 0, m
     cdef int n, i, k, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
@@ -1109,7 +1139,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         s.static_at[ply] = static
     if s.set.null_move and null_ok and ply > 0 and not checked and beta - alpha == 1 \
             and depth >= 3 and not excluded:
-        score = null_move_cutoff(p, s, depth, beta, ply)
+        score = null_move_cutoff(p, s, depth, beta, ply, cut)
         if score != -INF:
             return score
     futile = False
@@ -1117,6 +1147,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     if prunable and depth <= max(s.set.futility_depth, s.set.rfp_depth, s.set.razor_depth):
         if static == -INF:
             static = static_eval(p, s)
+        if s.set.tt_static and hit.flag:
+            static = bounded_static(static, &hit, ply)
         score = shallow_cutoff(p, s, depth, alpha, beta, ply, static, improving)
         if score != -INF:
             return score
@@ -1124,7 +1156,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             and static + futility_margin(s, depth) <= alpha
     if s.set.singular_depth and depth >= s.set.singular_depth and ply > 0 and tt_move \
             and not excluded:
-        extend_tt = singular_extension(p, s, &hit, depth, beta, ply, &score)
+        extend_tt = singular_extension(p, s, &hit, depth, beta, ply, cut, &score)
         if s.stopped:
             return 0
         if score != -INF:
@@ -1168,7 +1200,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         score = search_move(p, s, depth + extend_tt if m == tt_move else depth,
                             alpha, beta, ply, legal_count,
                             reduction(p, s, m, depth, legal_count, checked, quiet, ply,
-                                      beta - alpha > 1, history, worsening))
+                                      beta - alpha > 1, history, worsening, cut), cut)
         unmake(p)
         if s.stopped:
             return 0
@@ -1226,11 +1258,11 @@ cdef int search_root(Pos* p, Search* s, move_t* root, int n, int depth, int alph
     for i in range(n):
         make(p, root[i])
         if i == 0:
-            score = -alphabeta(p, s, depth - 1, -beta, -a, 1, True)
+            score = -alphabeta(p, s, depth - 1, -beta, -a, 1, True, False)
         else:           # principal variation search: a null window first
-            score = -alphabeta(p, s, depth - 1, -a - 1, -a, 1, True)
+            score = -alphabeta(p, s, depth - 1, -a - 1, -a, 1, True, True)
             if a < score < beta and not s.stopped:
-                score = -alphabeta(p, s, depth - 1, -beta, -a, 1, True)
+                score = -alphabeta(p, s, depth - 1, -beta, -a, 1, True, False)
         unmake(p)
         if s.stopped:
             break
