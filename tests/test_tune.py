@@ -584,15 +584,17 @@ def test_the_cache_key_holds_every_table_a_build_reads():
 
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
-    """crazyhouse's bundled file sets null move on, chess's three others (matches
-    measured them for those games); what a file leaves out keeps the defaults of every
-    game.  The names a file may use are the engine's settings."""
+    """crazyhouse's bundled file sets null move and the history malus on, chess's the
+    malus and three others (matches measured them for those games); what a file leaves
+    out keeps the defaults of every game.  The names a file may use are the engine's
+    settings."""
     crazyhouse = evalparams.read(evalparams.bundled_path("crazyhouse"))
-    assert crazyhouse["search_settings"] == {"null_move": 1}
+    assert crazyhouse["search_settings"] == {"history_malus": 1, "null_move": 1}
     assert games["crazyhouse"].start().engine.search_settings()["null_move"] == 1
+    assert games["crazyhouse"].start().engine.search_settings()["history_malus"] == 1
     assert games["crazyhouse"].start().engine.search_settings()["tempo"] == 0
     shipped = evalparams.read(evalparams.bundled_path("chess"))["search_settings"]
-    assert shipped == {"cont_history": 1, "qs_delta": 200, "tempo": 20}
+    assert shipped == {"cont_history": 1, "history_malus": 1, "qs_delta": 200, "tempo": 20}
     chess = games["chess"].start().engine.search_settings()
     assert {name: chess[name] for name in shipped} == shipped
     assert chess["null_move"] == 0
