@@ -41,8 +41,8 @@ def _nodes(game, depth=7, fen=MIDDLEGAME, **settings):
 
 
 def test_defaults_are_the_measured_ones(games):
-    """(shogi's parameter file sets none of its own)"""
-    assert games["shogi"].start().engine.search_settings() == DEFAULTS
+    """(xiangqi's parameter file sets none of its own)"""
+    assert games["xiangqi"].start().engine.search_settings() == DEFAULTS
 
 
 @pytest.mark.parametrize("settings", [

@@ -595,6 +595,9 @@ def test_a_files_search_settings_reach_its_engine_and_no_other(games):
     assert games["crazyhouse"].start().engine.search_settings()["tempo"] == 0
     shipped = evalparams.read(evalparams.bundled_path("chess"))["search_settings"]
     assert shipped == {"cont_history": 1, "history_malus": 1, "qs_delta": 200, "tempo": 20}
+    assert evalparams.read(evalparams.bundled_path("shogi"))["search_settings"] == \
+        {"history_malus": 1}
+    assert games["shogi"].start().engine.search_settings()["history_malus"] == 1
     chess = games["chess"].start().engine.search_settings()
     assert {name: chess[name] for name in shipped} == shipped
     assert chess["null_move"] == 0

@@ -161,8 +161,8 @@ cdef Settings default_settings() noexcept:
     d.rfp_margin = 200
     d.razor_depth = 2
     d.iir_depth = 0
-    d.history_malus = 0         # chess +49, crazyhouse +46 over 400 games each at 60 ms:
-                                # their files set it (docs/engine.md)
+    d.history_malus = 0         # chess +49, crazyhouse +46, shogi +63 over 400 games each
+                                # at 60 ms: their files set it (docs/engine.md)
     d.see_depth = 0
     d.qs_tt = 0
     d.qs_evasions = 0
