@@ -228,8 +228,8 @@ cdef inline int drop_check(Pos* p, const int* checks, int s, int t, int colour,
     walk finds such squares): 0 where `colour` holds none in hand or may not drop one
     there, else check_bonus.
     `checks` is DROP_CHECK, or its second half (to_move terms added) where `colour` is
-    to move and may drop the check now: the walk picks it once (the writes to
-    `counted` could alias the position, so a test of p.side here is made per square).
+    to move and may drop the check now: the walk picks it once (tested here, p.side
+    would be read again at every square: the writes to `counted` may alias it).
     `counted` (DROP_CHECK_REPEATS: where two ways may reach one square) marks the
     squares counted for each type, so that each counts once."""
     if not p.hand[colour * NTYPES + t] or not DROP_OK[(colour * NTYPES + t) * NSQ + s]:
@@ -259,10 +259,14 @@ cdef inline void passers_clear(Passers* ps) noexcept nogil:
     memset(ps.black_highest, 0xff, sizeof(ps.black_highest))     # (-1)
 
 
+cdef inline int passer_slot(int sq, int pc) noexcept nogil:
+    """The entry of Passers' rank tables for `pc`'s type and the file of `sq`."""
+    return code_type(pc) * (FILES + 2) + sq % STRIDE - FIRST_SQ % STRIDE + 1
+
+
 cdef inline void passers_add(Passers* ps, int sq, int pc) noexcept nogil:
     """Note `pc` on `sq` (evaluate's scan, a PASSER type)."""
-    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE
-    cdef int k = code_type(pc) * (FILES + 2) + sq % STRIDE - FIRST_SQ % STRIDE + 1
+    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE, k = passer_slot(sq, pc)
     ps.squares[ps.n] = sq
     ps.n += 1
     if code_colour(pc) == 0:
@@ -278,7 +282,7 @@ cdef int passed_bonus(Pos* p, Passers* ps, int sq) noexcept nogil:
     from the ranks evaluate's scan noted (`ps`), where the ranks ahead are counted,
     so a board's holes end nothing early."""
     cdef int pc = p.b[sq], rank = sq // STRIDE - FIRST_SQ // STRIDE
-    cdef int k = code_type(pc) * (FILES + 2) + sq % STRIDE - FIRST_SQ % STRIDE + 1
+    cdef int k = passer_slot(sq, pc)
     if code_colour(pc) == 0:
         if ps.black_highest[k - 1] > rank or ps.black_highest[k] > rank \
                 or ps.black_highest[k + 1] > rank:
