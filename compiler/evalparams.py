@@ -219,7 +219,8 @@ SEARCH_SETTINGS = ("null_move", "null_base", "null_depth_div", "null_margin", "l
                    "iir_depth", "history_malus", "see_depth", "qs_tt", "qs_evasions",
                    "qs_checks", "aspiration", "cont_history", "tempo", "improving",
                    "singular_depth", "singular_margin", "qs_delta",
-                   "capture_history", "tt_static", "cut_reduction")
+                   "capture_history", "tt_static", "cut_reduction", "check_see",
+                   "probcut")
 AT_LEAST_ONE = ("null_depth_div", "lmr_divisor")    # (divisors)
 
 

@@ -98,6 +98,12 @@ cdef struct Settings:
                                 # reduced search of a late move, and every other ply below it)
     int tt_static               # 1: a node's static score, where pruning reads it, is moved
                                 # to the table's score where that bound says it lies beyond
+    int check_see               # 1: a check is extended only where it does not lose its
+                                # piece by exchange (a possible discovered check always is)
+    int probcut                 # ProbCut (0: off): at a null-window node 5 plies or more from
+                                # the horizon, a capture that wins by exchange enough to clear
+                                # beta by this many hundredths of the cheapest piece, and holds
+                                # that bound in a search 4 plies shallower, fails the node high
 
 
 cdef struct EvalEntry:
@@ -179,6 +185,8 @@ cdef Settings default_settings() noexcept:
     d.capture_history = 0
     d.tt_static = 0
     d.cut_reduction = 0
+    d.check_see = 0
+    d.probcut = 0
     game_search_settings(&d)    # (generated: what a match measured for this game)
     return d
 
@@ -1091,6 +1099,77 @@ cdef inline (bint, bint) improvement(Search* s, int static, int ply) noexcept no
     return static > before, static <= before
 
 
+cdef int probcut(Pos* p, Search* s, int depth, int beta, int ply, int static,
+                 bint cut) noexcept nogil:
+    """ProbCut at a null-window node not in check: if a capture that wins at least
+    `raised - static` by exchange (raised: beta and a margin) holds `raised` in
+    quiescence and then in a search 4 plies shallower, a full-depth search would almost
+    surely hold beta: the score to return, else -INF.  At most three captures are
+    tried (the first ones generated that pass the exchange test): the test must stay
+    cheap beside the search it saves."""
+    cdef move_t* mv = s.movebuf + ply * MAX_MOVES
+    cdef int raised = beta + s.least_value * s.set.probcut // 100, n, i, tried = 0
+    cdef int score, to, taken, mover
+    cdef move_t m
+    if beta <= -MATE_BOUND or raised >= MATE_BOUND:
+        return -INF
+    n = gen_captures(p, mv)
+    for i in range(n):
+        m = mv[i]
+        if tried >= 3:
+            break
+        if m == s.excluded[ply] or move_selector(m):
+            continue                  # (promotions: their gain is not the victim's)
+        taken = captured_value(p, m)
+        if static + taken < raised:
+            continue                  # no exchange can win more than the victim
+        to = move_to(m)
+        mover = VALUE[code_type(p.b[move_from(m)])]
+        make(p, m)
+        if not legal_after_make(p, m, 0, False) \
+                or static + taken - (0 if taken >= mover else see_reply(p, s, to, 0)) < raised:
+            unmake(p)
+            continue
+        tried += 1
+        score = -quiesce(p, s, -raised, -raised + 1, ply + 1, FORCED_QPLIES)
+        if score >= raised:
+            score = -alphabeta(p, s, depth - 4, -raised, -raised + 1, ply + 1, True, not cut)
+        unmake(p)
+        if s.stopped:
+            return -INF
+        if score >= raised:
+            return score
+    return -INF
+
+
+cdef bint check_pays(Pos* p, Search* s) noexcept nogil:
+    """Does the check the side to move is in, given by the last move, keep its material
+    by exchange (check_see: only such checks are extended)?  A check that hangs the
+    checking piece is seldom worth a ply: the reply takes it.  A move off a line to the
+    royal piece may check by discovery, whatever becomes of the piece that moved, and
+    castling, en passant and a pass change more than one square: those always count,
+    as does every check in a game whose lines are not known (SAFETY_BY_LINES) and one
+    that may come from a piece put down as a hopper's screen (HOP_LINES)."""
+    cdef Undo* u
+    cdef move_t m
+    cdef int king = p.royal[p.side], to, gain
+    if not SAFETY_BY_LINES or king < 0 or p.ply <= 0:
+        return True
+    u = &p.hist[p.ply - 1]
+    m = u.move
+    to = move_to(m)
+    if m == 0 or m & (F_CASTLE | F_EP):
+        return True
+    if not (m & F_DROP) and ON_LINE[king * NSQ + move_from(m)]:
+        return True
+    if HOP_LINES and ON_LINE[king * NSQ + to]:
+        return True
+    gain = 0 if m & F_DROP else value_on(p, to) - VALUE[code_type(u.moved)]   # (a promotion's)
+    if u.captured > OFF:
+        gain += VALUE[code_type(u.captured)]
+    return gain - see_reply(p, s, to, 0) >= 0
+
+
 cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                    bint null_ok, bint cut) noexcept nogil:
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
@@ -1115,7 +1194,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             if result:
                 return game_end_score(result, ply)
     checked = side_in_check(p, s)
-    if checked and ply < MAX_PLY - 8:
+    if checked and ply < MAX_PLY - 8 and (not s.set.check_see or check_pays(p, s)):
         depth += 1                # look one ply further when in check
     if depth <= 0 or ply >= MAX_PLY - 1:
         return quiesce(p, s, alpha, beta, ply, FORCED_QPLIES)
@@ -1141,6 +1220,15 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     if s.set.null_move and null_ok and ply > 0 and not checked and beta - alpha == 1 \
             and depth >= 3 and not excluded:
         score = null_move_cutoff(p, s, depth, beta, ply, cut)
+        if score != -INF:
+            return score
+    if s.set.probcut and ply > 0 and not checked and beta - alpha == 1 and depth >= 5 \
+            and not excluded:
+        if static == -INF:
+            static = static_eval(p, s)
+        score = probcut(p, s, depth, beta, ply, static, cut)
+        if s.stopped:
+            return 0
         if score != -INF:
             return score
     futile = False
