@@ -27,6 +27,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
                    "pair": {"bishop": 35}},   # optional: see STRUCTURE below
      "threats": {"to_move": {"queen": 20, ...},   # optional: see THREATS below
                  "waiting": {"queen": 90, ...}},
+     "threats_by_taker": {"to_move": {"pawn": {"knight": 60, ...}, ...},   # optional:
+                          "waiting": {...}},                      # see THREATS below
      "endgame": {"values": {...}, "pst": {...}},   # optional: see ENDGAME below
      "search_settings": {"null_move": 1},   # optional: see SEARCH_SETTINGS below
      "fit": {...}}                           # how it was fitted (informational)
@@ -127,7 +129,10 @@ def check_term(term):
 #   waiting  the other side is to move (it must save the piece: two such threats, a
 #            fork, usually win one, and a static score at quiescence's stand pat
 #            sees them only here).
-# A file without them has none.
+# Threats by taker: the same two tables with a row per taking type, added to the
+# victim's bonus above (a pawn that attacks a knight is another threat than a bishop
+# that attacks a rook: Fairy-Stockfish weighs them apart).  Each row is a table by
+# victim.  A file without them has none.
 THREATS = ("to_move", "waiting")
 # Structure (evaluate.pxi `structure`): bonuses by piece type, in centipawns, for a
 # side's own pieces on the board:
@@ -256,6 +261,12 @@ def read(path):
                 or not all(_number_table(table) for table in tables.values()):
             raise ParameterFileError(f"{path}: {section} holds only {', '.join(terms)}, "
                                      "each a table of numbers by piece")
+    by_taker = data.get("threats_by_taker", {})
+    if not isinstance(by_taker, dict) or set(by_taker) - set(THREATS) or not all(
+            isinstance(rows, dict) and all(_number_table(row) for row in rows.values())
+            for rows in by_taker.values()):
+        raise ParameterFileError(f"{path}: threats_by_taker holds only {', '.join(THREATS)}, "
+                                 "each a table by taking piece of numbers by piece taken")
     if not _attackers_shape(data.get("king_attackers", [])):
         raise ParameterFileError(f"{path}: king_attackers: expected a list of "
                                  f"{KING_ATTACKERS} numbers, by the count of attackers (in "
@@ -362,6 +373,9 @@ def check_pieces(data, variant, path):
     tables += [(f"{section} {term}", table) for section in ("drop_checks", "board_checks")
                for term, table in data.get(section, {}).items()]
     tables += [(f"threats {term}", table) for term, table in data.get("threats", {}).items()]
+    for term, rows in data.get("threats_by_taker", {}).items():
+        tables.append((f"threats_by_taker {term}", rows))
+        tables += [(f"threats_by_taker {term} {taker}", row) for taker, row in rows.items()]
     tables += [(f"structure {term}", table)
                for term, table in data.get("structure", {}).items()]
     tables.append(("passed", data.get("passed", {})))
@@ -447,7 +461,7 @@ def canonical(data):
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
     for term in ("king_attackers", "mobility", "mobility_by_count", "drop_checks", "board_checks", "passed",
-                 "threats",
+                 "threats", "threats_by_taker",
                  "structure", "endgame",
                  "search_settings"):
         if data.get(term):

@@ -86,8 +86,9 @@ class Tables:
                                       # for a passed piece, or None: no passed term
     structure: dict = None            # {"doubled"|"isolated"|"pair": per type (centipawns)},
                                       # or None: no structure term (compiler/evalparams.py)
-    threats: dict = None              # {"to_move"|"waiting": per type (centipawns)}, or
-                                      # None: no threat term (compiler/evalparams.py)
+    threats: dict = None              # {"to_move"|"waiting": per taking type, per type
+                                      # taken (centipawns), NTYPES * NTYPES}, or None: no
+                                      # threat term (compiler/evalparams.py)
     endgame: tuple = None             # (values, pst) as a game ends, blended with `values`
                                       # and `pst` by phase, or None: no blend (evalparams.py)
     search_settings: dict = field(default_factory=dict)   # search settings measured for
@@ -370,12 +371,37 @@ class Lowerer:
         moved can give check (a royal piece never does)."""
         return _entries_of(attack_entries, set(range(len(self.v.pieces))) - {royal_type})
 
-    def threats(self):
-        """The learned threat bonuses (evalparams THREATS: per victim type, centipawns),
-        a row per term, or None where there are none.  Never on a royal piece (an
-        attack on it is check, which the search sees)."""
+    def threats(self, values):
+        """The learned threat bonuses (evalparams THREATS), a row per term: for each
+        taking type, for each type taken, the victim's bonus ("threats") and the pair's
+        ("threats_by_taker"), centipawns, or None where there are none.  Never on a
+        royal piece (an attack on it is check, which the search sees), nor where the
+        taker is worth as much as the victim or more (`values`: no threat, then)."""
+        from .evalparams import THREATS
+        by_victim = self.threats_by_victim() or {}
+        by_taker = self.threats_by_taker()
+        ntypes = len(self.v.pieces)
+        rows = {term: [by_victim.get(term, [0] * ntypes)[k % ntypes] + by_taker[term][k]
+                       if values[k // ntypes] < values[k % ntypes] else 0
+                       for k in range(ntypes * ntypes)] for term in THREATS}
+        return rows if any(any(row) for row in rows.values()) else None
+
+    def threats_by_victim(self):
+        """The file's threat bonuses by the type taken (evalparams THREATS: "threats"),
+        a row per term, or None where there are none."""
         from .evalparams import THREATS
         return self._rows_by_type("threats", THREATS)
+
+    def threats_by_taker(self):
+        """The file's threat bonuses by the pair ("threats_by_taker"), a row per term of
+        NTYPES x NTYPES centipawns (taking type, then type taken), 0 where it has none
+        and for a royal piece taken."""
+        from .evalparams import THREATS
+        learned = (self.params or {}).get("threats_by_taker", {})
+        return {term: [0 if victim.royal else _centipawns(
+                           learned.get(term, {}).get(taker.name, {}).get(victim.name, 0))
+                       for taker in self.v.pieces for victim in self.v.pieces]
+                for term in THREATS}
 
     def structure(self):
         """The learned structure bonuses (evalparams STRUCTURE: per type, centipawns),
@@ -388,8 +414,8 @@ class Lowerer:
         """{term: a number per type (0 for a royal one and for one the file leaves
         out), in +-2000 centipawns} of a parameter-file section, or None if all are 0."""
         learned = (self.params or {}).get(section, {})
-        rows = {term: [0 if p.royal else int(round(max(-2000, min(2000, learned.get(
-            term, {}).get(p.name, 0))))) for p in self.v.pieces] for term in terms}
+        rows = {term: [0 if p.royal else _centipawns(learned.get(term, {}).get(p.name, 0))
+                       for p in self.v.pieces] for term in terms}
         return rows if any(any(row) for row in rows.values()) else None
 
     def passed(self):
@@ -631,7 +657,7 @@ class Lowerer:
         tables.mobility = self.mobility()
         tables.mobility_by_count = self.mobility_by_count()
         tables.passed = self.passed()
-        tables.threats = self.threats()
+        tables.threats = self.threats(tables.values)
         tables.drop_checks = self.drop_checks(royal)
         tables.drop_check_repeats = self.drop_check_repeats()
         tables.board_checks = self.board_checks(royal)
@@ -717,6 +743,11 @@ class Lowerer:
 
 def lower(variant, params=None):
     return Lowerer(variant, params).lower()
+
+
+def _centipawns(number):
+    """A learned number as the engine holds it: whole centipawns within +-2000."""
+    return int(round(max(-2000, min(2000, number))))
 
 
 def _entries_of(attack_entries, types):

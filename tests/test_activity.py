@@ -59,12 +59,17 @@ def expected_activity(engine, variant, params, colour):
     moves = engine.mobility_counts()[colour * ntypes:][:ntypes]
     near = engine.king_attack_counts()[colour * ntypes:][:ntypes]
     taken = engine.threat_counts()[colour * ntypes:][:ntypes]
+    pairs = engine.threat_pairs()[colour * ntypes * ntypes:][:ntypes * ntypes]
+    by_taker = params.get("threats_by_taker", {}).get("to_move" if to_move else "waiting", {})
     total = 0
     for t, piece in enumerate(variant.pieces):
         total += round(mobility.get(piece.name, 0)) * moves[t]
         total -= round(attacks.get(piece.name, 0)) * near[t]
         if not piece.royal:
             total += round(threat.get(piece.name, 0)) * taken[t]
+            for taker, row in enumerate(variant.pieces):
+                total += round(by_taker.get(row.name, {}).get(piece.name, 0)) \
+                    * pairs[taker * ntypes + t]
     by_count = params.get("mobility_by_count", {})
     for t, moves in engine.mobility_by_piece()[colour] or ():
         row = by_count.get(variant.pieces[t].name)
@@ -119,6 +124,10 @@ def made_up_terms(variant):
                               else [3, -4, -9, -17, -26, -38, -51, -66],
             "threats": {"to_move": {n: 7 + i for i, n in enumerate(names)},
                         "waiting": {n: 11 + 3 * i for i, n in enumerate(names)}},
+            "threats_by_taker": {"to_move": {a: {n: 2 * i - j for i, n in enumerate(names)}
+                                             for j, a in enumerate(names)},
+                                 "waiting": {a: {n: 5 + j * i for i, n in enumerate(names)}
+                                             for j, a in enumerate(names)}},
             "board_checks": {"safe": {n: 13 + 5 * i for i, n in enumerate(names)},
                              "defended": {n: -4 - 2 * i for i, n in enumerate(names)},
                              "safe_to_move": {n: 6 - 3 * i for i, n in enumerate(names)},

@@ -243,7 +243,7 @@ def _features_agree_with_the_engine(game, params):
                                             game.meta["squares"], royals,
                                             engine.mobility_counts(),
                                             engine.king_attack_counts(),
-                                            engine.threat_counts(), engine.state()[0],
+                                            engine.threat_pairs(), engine.state()[0],
                                             engine.king_attackers(),
                                             engine.mobility_by_piece(),
                                             engine.drop_checks()
@@ -335,6 +335,36 @@ def test_threats_count_cheaper_attackers_by_who_is_to_move():
     assert "HAS_THREATS = 1" in open(game.source_path).read()
     assert "HAS_THREATS = 0" in open(plain.source_path).read()
     _features_agree_with_the_engine(game, params)
+
+
+def test_threats_by_taker_add_the_pairs_bonus_to_the_victims():
+    """threats_by_taker adds, for a threat of one type on another, the pair's bonus to
+    the victim's: a pawn attacking a knight earns the knight's and the pawn-on-knight
+    bonus, a bishop attacking a rook the rook's alone.  The tuner's features add up to
+    the engine's sum, and a fit writes the pairs back."""
+    game, params = _chess_with(_flat_chess(
+        threats={"to_move": {"knight": 10, "rook": 20}, "waiting": {"knight": 30}},
+        threats_by_taker={"to_move": {"pawn": {"knight": 7}, "knight": {"rook": 3}},
+                          "waiting": {"pawn": {"knight": 50}}}))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(fen):
+        sign = 1 if " w " in fen else -1
+        return sign * (game.position(fen).engine.evaluate()
+                       - plain.position(fen).engine.evaluate())
+
+    pawn_on_knight = "4k3/8/8/4n3/3P4/8/8/K7 {} - - 0 1"       # d4 attacks e5
+    assert edge(pawn_on_knight.format("w")) == 10 + 7
+    assert edge(pawn_on_knight.format("b")) == 30 + 50
+    assert edge("4k3/8/8/8/3r4/8/B7/K7 w - - 0 1") == 0       # a2 bishop, d4 rook: no line
+    assert edge("4k3/8/8/8/3r4/2B5/8/K7 w - - 0 1") == 20     # c3 bishop on d4 rook
+    assert edge("4k3/8/8/3r4/8/4N3/8/K7 w - - 0 1") == 20 + 3  # e3 knight on d5 rook
+    _features_agree_with_the_engine(game, params)
+    from fairyforge.tune.features import space_for, to_params
+    space = space_for(game.variant, params)
+    written = to_params(space, space.theta0, {})
+    assert written["threats_by_taker"] == params["threats_by_taker"]
+    assert written["threats"]["to_move"]["rook"] == 20
 
 
 def test_king_attackers_count_the_pieces_that_bear_next_to_the_king():
@@ -701,6 +731,13 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("structure", {"pair": {"dragon": 5}}, "structure pair: no piece named dragon"),
     ("threats", {"waiting": {"queen": "a lot"}}, "threats holds only"),
     ("threats", {"waiting": {"dragon": 5}}, "threats waiting: no piece named dragon"),
+    ("threats_by_taker", {"waiting": {"pawn": 5}}, "threats_by_taker holds only to_move, "
+                                                   "waiting, each a table by taking piece"),
+    ("threats_by_taker", {"later": {}}, "threats_by_taker holds only"),
+    ("threats_by_taker", {"waiting": {"dragon": {"queen": 5}}},
+     "threats_by_taker waiting: no piece named dragon"),
+    ("threats_by_taker", {"waiting": {"pawn": {"dragon": 5}}},
+     "threats_by_taker waiting pawn: no piece named dragon"),
     ("search_settings", {"nul_move": 1}, "search_settings: no search setting named 'nul_move'"),
     ("search_settings", {"null_move": 1001}, "null_move must be a whole number from 0 to 1000"),
     ("search_settings", {"null_move": True}, "null_move must be a whole number"),

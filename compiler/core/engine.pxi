@@ -10,7 +10,6 @@ cdef enum:
     MAX_PERFT_DEPTH = 64
     COUNT_MOVES = 0             # what Engine._board_move_counts counts (its docstring)
     COUNT_NEAR_KING = 1
-    COUNT_THREATS = 2
 
 
 def _check_counters(counters):
@@ -596,9 +595,34 @@ cdef class Engine:
         """For each type, the board moves that take an enemy piece of it with a piece
         worth less (evaluate.pxi `threatened`, what THREAT counts), by the taker's side:
         White's threats (on Black's pieces, by the victim's type) then Black's, whoever
-        is to move (royal victims counted too, though THREAT is 0 there): the features
-        `fairyforge tune` fits THREAT on."""
-        return self._board_move_counts(COUNT_THREATS)
+        is to move (royal victims counted too, though THREAT is 0 there): threat_pairs
+        summed over the takers."""
+        pairs = self.threat_pairs()
+        return [sum(pairs[(colour * NTYPES + taker) * NTYPES + victim]
+                    for taker in range(NTYPES))
+                for colour in range(2) for victim in range(NTYPES)]
+
+    def threat_pairs(self):
+        """threat_counts by the taker's type too: for each side, White's then Black's,
+        for each taking type, for each type taken, the board moves that take an enemy
+        piece of that type with a piece of this one worth less (index (side * NTYPES +
+        taker) * NTYPES + victim), whoever is to move: the features `fairyforge tune`
+        fits THREAT on (by the victim's type, and by the pair)."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef int n, i, colour, taker, victim
+        if out == NULL:
+            raise MemoryError()
+        counts = [0] * (2 * NTYPES * NTYPES)
+        for colour in range(2):
+            n = board_moves(&self.pos, colour, out)
+            for i in range(n):
+                taker = code_type(self.pos.b[move_from(out[i])])
+                victim = threatened(&self.pos, out[i], taker)
+                if victim >= 0:
+                    counts[(colour * NTYPES + taker) * NTYPES + victim] += 1
+        free(out)
+        return counts
 
     def king_attackers(self):
         """For each side, White's then Black's: (how many of its pieces have a board
@@ -704,8 +728,7 @@ cdef class Engine:
     cdef list _board_move_counts(self, int what):
         """Both sides' board moves counted by type, White's types then Black's:
         COUNT_MOVES every move by its piece's type, COUNT_NEAR_KING those next to the
-        enemy royal piece or onto it by their piece's type, COUNT_THREATS the cheaper
-        attacks on an enemy piece by its (the victim's) type."""
+        enemy royal piece or onto it by their piece's type."""
         self._idle()
         cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
         cdef int n, i, colour, king, counted
@@ -721,10 +744,6 @@ cdef class Engine:
                 counted = code_type(self.pos.b[move_from(out[i])])
                 if what == COUNT_NEAR_KING and not next_to(move_to(out[i]), king):
                     continue
-                if what == COUNT_THREATS:
-                    counted = threatened(&self.pos, out[i], counted)
-                    if counted < 0:
-                        continue
                 counts[colour * NTYPES + counted] += 1
         free(out)
         return counts

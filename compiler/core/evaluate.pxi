@@ -113,10 +113,11 @@ cdef inline int threatened(Pos* p, move_t m, int t) noexcept nogil:
 
 
 cdef inline int threat_worth(int victim, int t, int colour, const int* threat) noexcept nogil:
-    """THREAT's row `threat` (whether `colour` is to move) for the victim of a capture
-    of `colour`'s piece of type `t` onto `victim`, or 0 where it is no threat."""
+    """THREAT's half `threat` (whether `colour` is to move) for a capture of `colour`'s
+    piece of type `t` onto `victim`: its entry for the taker and the victim's type, or
+    0 where it is no threat."""
     cdef int victim_type = threat_victim(victim, t, colour)
-    return threat[victim_type] if victim_type >= 0 else 0
+    return threat[t * NTYPES + victim_type] if victim_type >= 0 else 0
 
 
 cdef inline int piece_activity(int t, int moves, int near) noexcept nogil:

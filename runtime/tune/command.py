@@ -78,7 +78,7 @@ def add_parser(sub):
     tp.add_argument("--without", type=_terms, default=(), metavar="TERM[,TERM]",
                     help="leave these terms of the evaluation as they are: king-safety, "
                          "king-attackers, mobility, mobility-by-count, drop-checks, board-checks, "
-                         "threats, "
+                         "threats, threats-by-taker, "
                          "structure, passed, endgame "
                          "(king-attackers: bonuses by how many enemy pieces attack next to "
                          "the king; mobility-by-count: a bonus by each piece's count of "
@@ -87,7 +87,8 @@ def add_parser(sub):
                          "defended, in a drop game; board-checks: the moves that would give "
                          "check, safe or defended; mobility and "
                          "threats cost a move generation a side per evaluation; threats: "
-                         "pieces a cheaper enemy piece attacks; structure: doubled and "
+                         "pieces a cheaper enemy piece attacks (by-taker: by the pair of "
+                         "types as well as by the type attacked); structure: doubled and "
                          "isolated pawns, pairs; endgame: values and square tables for the "
                          "game's end, blended in by phase; see docs/engine.md)")
     tp.add_argument("--eval-weight", type=_weight, default=0.0, metavar="W",
@@ -182,6 +183,7 @@ def format_report(report):
     lines += _drop_check_lines(report.data.get("drop_checks"))
     lines += _board_check_lines(report.data.get("board_checks"))
     lines += _threat_lines(report.data.get("threats"))
+    lines += _taker_threat_lines(report.data.get("threats_by_taker"))
     lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))
     return "\n".join(lines)
@@ -196,6 +198,14 @@ def _passed_lines(passed):
 def _threat_lines(threats):
     """The learned threat bonuses, a line per term with any."""
     return _term_lines("threats, {} (centipawns a threat, by the piece threatened)", threats)
+
+
+def _taker_threat_lines(by_taker):
+    """The learned threat bonuses by the pair, a line per term and taking piece."""
+    return [f"threats, {term.replace('_', ' ')}, by {taker} (centipawns added, by the piece "
+            "threatened): "
+            + ", ".join(f"{victim} {bonus:+d}" for victim, bonus in row.items())
+            for term, rows in (by_taker or {}).items() for taker, row in rows.items() if row]
 
 
 def _drop_check_lines(drop_checks):

@@ -28,7 +28,8 @@ optimiser sees numbers of one size):
   mobility[t]     for each type
   threats[term, t]  for each term (evalparams.THREATS: the taker's side to move, or
                   waiting) and each type not royal: board moves that take a piece of
-                  it with a cheaper one (Engine.threat_counts), the taker's minus the other's
+                  it with a cheaper one (Engine.threat_pairs summed over the takers),
+                  the taker's minus the other's
   structure: doubled[t], isolated[t] for each type that promotes, pair[t] for each
                   type not royal (evalparams.STRUCTURE), White's minus Black's
   passed[t, r]    for each type that promotes and each rank (its owner's)
@@ -51,6 +52,8 @@ optimiser sees numbers of one size):
                   board moves of a piece of it to a square it would attack the enemy
                   royal piece from (Engine.board_checks), White's minus Black's; and
                   the to_move terms as drop checks' (the side to move's alone)
+  threats_by_taker[term, taker, t]  the same by the taking type too (Engine.threat_pairs),
+                  for every type that takes and each type not royal taken
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -122,6 +125,11 @@ class Space:
 
     @property
     def endgame_start(self):
+        return self.taker_threats_start + (len(evalparams.THREATS) * len(self.variant.pieces)
+                                           * len(self.nonroyal_types))
+
+    @property
+    def taker_threats_start(self):
         return self.board_checks_start + len(evalparams.BOARD_CHECKS) * len(self.check_types)
 
     @property
@@ -251,7 +259,16 @@ class Space:
         return self.board_checks_start + block + self.check_types.index(t)
 
     def board_checks_block(self):
-        return slice(self.board_checks_start, self.endgame_start)
+        return slice(self.board_checks_start, self.taker_threats_start)
+
+    def taker_threat_slot(self, term, taker, t):
+        """The slot of threat `term` (evalparams.THREATS) by type `taker` on type t."""
+        row = evalparams.THREATS.index(term) * len(self.variant.pieces) + taker
+        return self.taker_threats_start + row * len(self.nonroyal_types) \
+            + self.nonroyal_types.index(t)
+
+    def taker_threats_block(self):
+        return slice(self.taker_threats_start, self.endgame_start)
 
     def check_blocks(self):
         """The two check terms, drop checks then board checks (CheckBlock)."""
@@ -308,13 +325,15 @@ def space_for(variant, params, endgame=False):
     space.check_types = [t for t in range(ntypes) if t != tables.royal_type] \
         if tables.royal_type >= 0 else []
     space.tables += (tables.endgame or (tables.values, tables.pst),
-                     tables.threats or {term: [0] * ntypes for term in evalparams.THREATS},
+                     lowerer.threats_by_victim() or {term: [0] * ntypes
+                                                     for term in evalparams.THREATS},
                      tables.structure or {term: [0] * ntypes for term in evalparams.STRUCTURE},
                      tables.king_attackers or evalparams.attackers_table(None,
                                                                          bool(variant.drops)),
                      tables.mobility_by_count or [0] * ntypes * evalparams.MOBILITY_COUNTS,
                      tables.drop_checks or {term: [0] * ntypes for term in evalparams.DROP_CHECKS},
-                     tables.board_checks or {term: [0] * ntypes for term in evalparams.BOARD_CHECKS})
+                     tables.board_checks or {term: [0] * ntypes for term in evalparams.BOARD_CHECKS},
+                     lowerer.threats_by_taker())
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -333,6 +352,11 @@ def space_for(variant, params, endgame=False):
     for term in evalparams.THREATS:
         for t in space.nonroyal_types:
             theta[space.threat_slot(term, t)] = space.tables[7][term][t] / 100
+    for term in evalparams.THREATS:
+        for taker in range(len(variant.pieces)):
+            for t in space.nonroyal_types:
+                theta[space.taker_threat_slot(term, taker, t)] = \
+                    space.tables[13][term][taker * ntypes + t] / 100
     for term in evalparams.STRUCTURE:
         for t in space.structure_types(term):
             theta[space.structure_slot(term, t)] = space.tables[8][term][t] / 100
@@ -373,9 +397,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     piece, -1 for none (engine.royal_square); mobility: each type's board moves, White's
     types then Black's (engine.mobility_counts()), None to leave mobility out; attacks:
     each type's board moves next to the enemy royal piece, White's types then Black's
-    (engine.king_attack_counts()), None to leave king attacks out; threats: each type's
-    pieces a cheaper enemy board move takes, by the taker, White's then Black's
-    (engine.threat_counts()), None to leave threats out; side: the side to move;
+    (engine.king_attack_counts()), None to leave king attacks out; threats: the board
+    moves that take an enemy piece with a cheaper one, by side, taking type and type
+    taken (engine.threat_pairs()), None to leave threats out; side: the side to move;
     attackers: each side's (attackers of the enemy royal piece, types in hand), White's
     then Black's (engine.king_attackers()), None to leave the attackers term out;
     by_piece: each side's (type, board moves) of each piece, or None for a side that
@@ -526,19 +550,26 @@ def _attackers(space, attackers, slots, counts):
 
 def _threats(space, threats, side, slots, counts):
     """Add the threat features (as compiler/core/evaluate.pxi `activity` counts them:
-    each side's by whether it is to move); their terms now, centipawns from White's view."""
+    each side's by whether it is to move, by the type taken and by the pair), from
+    `threats`, Engine.threat_pairs; their terms now, centipawns from White's view."""
     ntypes = len(space.variant.pieces)
-    learned = space.tables[7]
+    by_victim, by_taker = space.tables[7], space.tables[13]
     score = 0
     for colour in (WHITE, BLACK):
         term = "to_move" if colour == side else "waiting"
         sign = 1 if colour == WHITE else -1
         for t in space.nonroyal_types:
-            count = threats[colour * ntypes + t]
-            if count:
-                slots.append(space.threat_slot(term, t))
-                counts.append(sign * count)
-                score += sign * count * learned[term][t]
+            pairs = [threats[(colour * ntypes + taker) * ntypes + t] for taker in range(ntypes)]
+            if not any(pairs):
+                continue
+            slots.append(space.threat_slot(term, t))
+            counts.append(sign * sum(pairs))
+            score += sign * sum(pairs) * by_victim[term][t]
+            for taker, count in enumerate(pairs):
+                if count:
+                    slots.append(space.taker_threat_slot(term, taker, t))
+                    counts.append(sign * count)
+                    score += sign * count * by_taker[term][taker * ntypes + t]
     return score
 
 
@@ -661,6 +692,14 @@ def to_params(space, theta, fit_info):
         data["threats"] = {term: {pieces[t].name: int(round(100 * theta[space.threat_slot(term, t)]))
                                   for t in space.nonroyal_types}
                            for term in evalparams.THREATS}
+    taker_threats = {term: {pieces[taker].name: row for taker in range(len(pieces))
+                            for row in [{pieces[t].name: learned for t in space.nonroyal_types
+                                         for learned in [int(round(100 * theta[
+                                             space.taker_threat_slot(term, taker, t)]))]
+                                         if learned}] if row}
+                     for term in evalparams.THREATS}
+    if any(taker_threats.values()):
+        data["threats_by_taker"] = taker_threats
     data["structure"] = {term: {pieces[t].name: int(round(100 * theta[space.structure_slot(term, t)]))
                                 for t in space.structure_types(term)}
                          for term in evalparams.STRUCTURE}

@@ -137,7 +137,7 @@ def positions(game, space, record):
             slots, counts, pieces = features(space, board, hands, squares, royals,
                                              engine.mobility_counts(),
                                              engine.king_attack_counts(),
-                                             engine.threat_counts(), engine.state()[0],
+                                             engine.threat_pairs(), engine.state()[0],
                                              engine.king_attackers(),
                                              engine.mobility_by_piece(),
                                              engine.drop_checks()

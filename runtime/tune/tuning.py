@@ -24,7 +24,8 @@ RIDGES = ((0.5, 5.0), (2.0, 20.0), (2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0
           (2000.0, 200000.0))
 # The evaluation's optional terms (`--without`), by the name the command line gives them.
 OPTIONAL_TERMS = ("king-safety", "king-attackers", "mobility", "mobility-by-count",
-                  "drop-checks", "board-checks", "threats", "structure", "passed", "endgame")
+                  "drop-checks", "board-checks", "threats", "threats-by-taker", "structure",
+                  "passed", "endgame")
 
 
 @dataclass
@@ -124,6 +125,9 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         free[space.board_checks_block()] = False
     if "threats" in without:
         free[space.threats_block()] = False
+        free[space.taker_threats_block()] = False
+    if "threats-by-taker" in without:
+        free[space.taker_threats_block()] = False
     if "structure" in without:
         free[space.structure_block()] = False
     if "passed" in without:
