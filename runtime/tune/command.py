@@ -131,8 +131,7 @@ def cmd_tune(args):
         if progress:
             progress.close()
     print(format_report(report))
-    _say(f"parameters written to {report.path}; the next build of {report.data['game']} "
-         "uses them")
+    _say(f"parameters written to {report.path}; " + _who_uses(report))
     if args.verify:
         _verify(report, args)
     return 0
@@ -187,6 +186,17 @@ def format_report(report):
     lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))
     return "\n".join(lines)
+
+
+def _who_uses(report):
+    """Whether builds will read the file just written: only the tuned-parameters
+    directory's is looked for (an -o elsewhere is not)."""
+    from ..compiler import evalparams
+    game = report.data["game"]
+    if os.path.abspath(report.path) == os.path.abspath(evalparams.default_path(game)):
+        return f"the next build of {game} uses them"
+    return (f"builds of {game} read {evalparams.default_path(game)}: copy the file there "
+            "to use it")
 
 
 def _passed_lines(passed):
