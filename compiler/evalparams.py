@@ -18,6 +18,7 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "king_attackers": [0, 0, -8, -30, ...], # optional: see KING_ATTACKERS below
      "mobility": {"bishop": 4, ...},         # optional: centipawns per board move
      "mobility_by_count": {"queen": [-60, -35, ...], ...},  # optional: see MOBILITY_COUNTS
+     "mobility_safe": {"knight": 3, ...},    # optional: see MOBILITY_SAFE below
      "drop_checks": {"safe": {"knight": 30, ...},   # optional: see DROP_CHECKS below
                      "defended": {"knight": 8, ...}},
      "board_checks": {"safe": {"queen": 20, ...},  # optional: see BOARD_CHECKS below
@@ -88,6 +89,12 @@ HAND_ATTACKERS = 8
 # matter more than its twentieth (a trapped piece is worth much less; a queen with
 # twenty moves hardly more than with twelve).  Absent or all 0: no such term.
 MOBILITY_COUNTS = 32
+# Safe mobility (MOBILITY_SAFE, evaluate.pxi `piece_activity`): a bonus per type, in
+# centipawns, added for each of those board moves that goes to a square no enemy piece
+# of the game's cheapest type attacks (Stockfish's mobility area leaves out the squares
+# enemy pawns attack: a knight that can only go where a pawn takes it is not free).
+# The cheapest type is the one of the least positive value, not royal, that the search
+# calls the pawn (lower.py `cheapest_types`).  A file without it has none.
 # Drop checks (evaluate.pxi `drop_checks`), in a drop game with a royal piece: a bonus
 # per type, in centipawns, for each empty square from which a piece of that type, held
 # in the side's hand and droppable there (the rules' drop squares; a file limit such
@@ -272,8 +279,9 @@ def read(path):
                                  f"{KING_ATTACKERS} numbers, by the count of attackers (in "
                                  f"a drop game, {HAND_ATTACKERS} such lists, by the count "
                                  "of types the enemy holds in hand)")
-    if not _number_table(data.get("mobility", {})):
-        raise ParameterFileError(f"{path}: mobility: expected numbers by piece")
+    for section in ("mobility", "mobility_safe"):
+        if not _number_table(data.get(section, {})):
+            raise ParameterFileError(f"{path}: {section}: expected numbers by piece")
     by_count = data.get("mobility_by_count", {})
     if not isinstance(by_count, dict) or not all(
             isinstance(row, list) and len(row) == MOBILITY_COUNTS and _numbers(row)
@@ -370,6 +378,7 @@ def check_pieces(data, variant, path):
                for term, table in data.get("king_safety", {}).items()]
     tables.append(("mobility", data.get("mobility", {})))
     tables.append(("mobility_by_count", data.get("mobility_by_count", {})))
+    tables.append(("mobility_safe", data.get("mobility_safe", {})))
     tables += [(f"{section} {term}", table) for section in ("drop_checks", "board_checks")
                for term, table in data.get(section, {}).items()]
     tables += [(f"threats {term}", table) for term, table in data.get("threats", {}).items()]
@@ -460,7 +469,7 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("king_attackers", "mobility", "mobility_by_count", "drop_checks", "board_checks", "passed",
+    for term in ("king_attackers", "mobility", "mobility_by_count", "mobility_safe", "drop_checks", "board_checks", "passed",
                  "threats", "threats_by_taker",
                  "structure", "endgame",
                  "search_settings"):

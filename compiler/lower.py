@@ -72,6 +72,10 @@ class Tables:
                                       # mobility term (compiler/evalparams.py)
     mobility_by_count: list = None    # per type, then per count of a piece's board moves (the
                                       # last: that many or more): centipawns a piece, or None
+    mobility_safe: list = None        # per type: centipawns more per board move to a square
+                                      # no enemy piece of the cheapest type attacks, or None
+    guard_entries: list = field(default_factory=list)   # per colour: attack_entries cut to
+                                      # the cheapest types' codes (mobility_safe's test)
     drop_checks: dict = None          # {"safe"|"defended": per type (centipawns)} for each
                                       # square a piece in hand could check from, or None
     drop_check_repeats: bool = False  # two of a droppable piece's attacks may reach one
@@ -338,6 +342,21 @@ class Lowerer:
         table = [int(round(max(-2000, min(2000, value))))
                  for p in self.v.pieces for value in learned.get(p.name, [0] * MOBILITY_COUNTS)]
         return table if any(table) else None
+
+    def mobility_safe(self):
+        """The learned bonus per type for each board move to a square that no enemy
+        piece of the game's cheapest type attacks (evalparams: centipawns), or None
+        where there is none."""
+        learned = (self.params or {}).get("mobility_safe", {})
+        table = [int(round(max(-500, min(500, learned.get(p.name, 0))))) for p in self.v.pieces]
+        return table if any(table) else None
+
+    def cheapest_types(self, values):
+        """The types not royal of the least positive value (`values`, as the search's
+        least_piece_value finds it): the pawns whose attacks keep a square unsafe."""
+        worth = [v for t, v in enumerate(values) if not self.v.pieces[t].royal and v > 0]
+        return {t for t, v in enumerate(values)
+                if not self.v.pieces[t].royal and worth and v == min(worth)}
 
     def drop_checks(self, royal_type):
         """The learned drop-check bonuses (evalparams DROP_CHECKS: per type, centipawns),
@@ -656,6 +675,7 @@ class Lowerer:
         tables.king_attackers = self.king_attackers(royal)
         tables.mobility = self.mobility()
         tables.mobility_by_count = self.mobility_by_count()
+        tables.mobility_safe = self.mobility_safe()
         tables.passed = self.passed()
         tables.threats = self.threats(tables.values)
         tables.drop_checks = self.drop_checks(royal)
@@ -670,6 +690,8 @@ class Lowerer:
         tables.attack_entries = [self._attack_entries(pieces, c) for c in (WHITE, BLACK)]
         tables.drop_check_entries = self._drop_check_entries(tables.attack_entries)
         tables.check_entries = self._check_entries(tables.attack_entries, royal)
+        tables.guard_entries = _entries_of(tables.attack_entries,
+                                           self.cheapest_types(tables.values))
         tables.regions = self.regions
         tables.meta = self._meta(tables)
         return tables

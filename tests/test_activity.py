@@ -5,7 +5,7 @@ count exactly the board moves the generator lists.
 The engine adds them up in a walk generated beside the move generator
 (engine.pyx.j2 activity_0/1, moves.j2 `tally`), which writes no move list; the
 reference is the list itself: Engine.mobility_counts, mobility_by_piece,
-king_attack_counts, king_attackers, threat_counts and board_checks count gen_moves' GEN_BOARD moves, and the learned
+king_attack_counts, king_attackers, threat_counts, safe_mobility_counts and board_checks count gen_moves' GEN_BOARD moves, and the learned
 tables turn the counts into centipawns.  The shipped builds (those with learned activity terms) are checked as
 they are; games whose pieces move in the other ways the generator knows (a region's
 lines, hops over a limited screen, grasshoppers, promotions only by capture or only to
@@ -57,6 +57,8 @@ def expected_activity(engine, variant, params, colour):
     to_move = engine.state()[0] == colour
     threat = params.get("threats", {}).get("to_move" if to_move else "waiting", {})
     moves = engine.mobility_counts()[colour * ntypes:][:ntypes]
+    safe_moves = engine.safe_mobility_counts()[colour * ntypes:][:ntypes]
+    safe = params.get("mobility_safe", {})
     near = engine.king_attack_counts()[colour * ntypes:][:ntypes]
     taken = engine.threat_counts()[colour * ntypes:][:ntypes]
     pairs = engine.threat_pairs()[colour * ntypes * ntypes:][:ntypes * ntypes]
@@ -64,6 +66,7 @@ def expected_activity(engine, variant, params, colour):
     total = 0
     for t, piece in enumerate(variant.pieces):
         total += round(mobility.get(piece.name, 0)) * moves[t]
+        total += round(safe.get(piece.name, 0)) * safe_moves[t]
         total -= round(attacks.get(piece.name, 0)) * near[t]
         if not piece.royal:
             total += round(threat.get(piece.name, 0)) * taken[t]
@@ -116,6 +119,7 @@ def made_up_terms(variant):
     return {"format": 1, "game": variant.name, "symmetry": evalparams.symmetry_of(variant),
             "values": {}, "hand_values": {}, "pst": {},
             "mobility": {n: 3 + i for i, n in enumerate(names)},
+            "mobility_safe": {n: 2 + 3 * i for i, n in enumerate(names)},
             "mobility_by_count": {n: [(moves - 6) * (moves - 20) // 4 + i for moves in range(32)]
                                   for i, n in enumerate(names)},
             "king_safety": {"attacks": {n: -5 - 2 * i for i, n in enumerate(names)}},

@@ -249,7 +249,8 @@ def _features_agree_with_the_engine(game, params):
                                             engine.drop_checks()
                                             if space.drop_check_types else None,
                                             engine.board_checks()
-                                            if space.check_types else None)
+                                            if space.check_types else None,
+                                            engine.safe_mobility_counts())
             sign = 1 if engine.state()[0] == 0 else -1
             assert engine.evaluate() * sign == score, position.fen()
             x = np.zeros(space.size)
@@ -365,6 +366,35 @@ def test_threats_by_taker_add_the_pairs_bonus_to_the_victims():
     written = to_params(space, space.theta0, {})
     assert written["threats_by_taker"] == params["threats_by_taker"]
     assert written["threats"]["to_move"]["rook"] == 20
+
+
+def test_safe_mobility_counts_the_moves_no_enemy_pawn_attacks():
+    """mobility_safe adds, for each board move to a square no enemy piece of the
+    cheapest type (a pawn) attacks, its type's bonus: a knight on b1 with its three
+    moves and a pawn on e4 (attacking d3, not a3 or c3) earns two; a queen's attack on
+    the square does not make it unsafe.  The tuner's features add up to the engine's
+    sum."""
+    game, params = _chess_with(_flat_chess(mobility_safe={"knight": 5, "king": 1}))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(fen):
+        sign = 1 if " w " in fen else -1
+        return sign * (game.position(fen).engine.evaluate()
+                       - plain.position(fen).engine.evaluate())
+
+    # White: king h1 (g1, g2, h2 safe: 3), knight b1 (a3, c3, d2 safe: 3).  Black: king
+    # h8 (g8, g7, h7: 3), pawn e4 (attacks d3, f3 for Black: no White move goes there).
+    assert edge("7k/8/8/8/4p3/8/8/1N5K w - - 0 1") == 5 * 3 + 3 - 3
+    # The pawn on b4 attacks a3 and c3: the knight keeps d2 alone.
+    assert edge("7k/8/8/8/1p6/8/8/1N5K w - - 0 1") == 5 * 1 + 3 - 3
+    # A queen on a5 attacks a3 and c3 too, and takes nothing from the count.
+    assert edge("7k/8/8/q7/8/8/8/1N5K w - - 0 1") == 5 * 3 + 3 - 3
+    assert "HAS_SAFE_MOBILITY = 1" in open(game.source_path).read()
+    assert "HAS_SAFE_MOBILITY = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params)
+    from fairyforge.tune.features import space_for, to_params
+    space = space_for(game.variant, params)
+    assert to_params(space, space.theta0, {})["mobility_safe"]["knight"] == 5
 
 
 def test_king_attackers_count_the_pieces_that_bear_next_to_the_king():
@@ -698,6 +728,8 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("mobility", {"dragon": 5}, "mobility: no piece named dragon"),
     ("mobility", {"queen": "a lot"}, "mobility: expected numbers by piece"),
     ("mobility", [3, 4], "mobility: expected numbers by piece"),
+    ("mobility_safe", {"knight": "a lot"}, "mobility_safe: expected numbers by piece"),
+    ("mobility_safe", {"dragon": 3}, "mobility_safe: no piece named dragon"),
     ("passed", {"pawn": [0, 5]}, "passed pawn: expected 8 values, one a rank"),
     ("passed", {"pawn": 5}, "passed: expected a list of numbers by rank"),
     ("passed", {"dragon": [0] * 8}, "passed: no piece named dragon"),

@@ -556,6 +556,35 @@ cdef class Engine:
         `fairyforge tune` fits MOBILITY on."""
         return self._board_move_counts(COUNT_MOVES)
 
+    def safe_mobility_counts(self):
+        """The board moves each type has (as mobility_counts counts them) to a square
+        that no enemy piece of the game's cheapest type attacks, White's types then
+        Black's, whoever is to move: the features `fairyforge tune` fits MOBILITY_SAFE
+        on.  Found from the move list another way than the activity walk's test
+        (guarded_by_N, the attack test cut to the cheapest types): on a copy of the
+        board whose enemy pieces of other types are turned to the mover's side (they
+        still block, and attack nothing for the enemy), the full attack test."""
+        self._idle()
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef unsigned char board[NSQ]
+        cdef int n, i, colour, sq, pc, least = least_piece_value()
+        if out == NULL:
+            raise MemoryError()
+        counts = [0] * (2 * NTYPES)
+        for colour in range(2):
+            memcpy(board, self.pos.b, NSQ)
+            for sq in range(FIRST_SQ, LAST_SQ + 1):
+                pc = board[sq]
+                if pc > OFF and code_colour(pc) != colour and (
+                        code_type(pc) == ROYAL_TYPE or VALUE[code_type(pc)] != least):
+                    board[sq] = piece_code(code_type(pc), colour)
+            n = board_moves(&self.pos, colour, out)
+            for i in range(n):
+                if not attacked(board, move_to(out[i]), colour ^ 1):
+                    counts[colour * NTYPES + code_type(self.pos.b[move_from(out[i])])] += 1
+        free(out)
+        return counts
+
     def mobility_by_piece(self):
         """For each side, White's then Black's: (type, board moves) of each of its pieces
         on the board (moves counted as mobility_counts counts them), whoever is to move:

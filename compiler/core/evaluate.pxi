@@ -2,9 +2,10 @@
 # engine before search.pxi).  The numbers come from the generated tables: VALUE, PST and
 # HAND_VALUE (derived from the rules or learned by `fairyforge tune`), the KS_* king-safety
 # (KS_ATTACKERS: by the count of attackers and of types in hand, HAS_KING_ATTACKERS),
-# MOBILITY (MOBILITY_BY_COUNT: by a piece's count of moves), BOARD_CHECK, DROP_CHECK,
+# MOBILITY (MOBILITY_BY_COUNT: by a piece's count of moves; MOBILITY_SAFE: moves to
+# squares no enemy pawn attacks), BOARD_CHECK, DROP_CHECK,
 # THREAT, ST_* (structure) and PASSED bonuses (learned only: HAS_KING_SAFETY,
-# HAS_KING_ATTACKS, HAS_MOBILITY, HAS_MOBILITY_BY_COUNT, HAS_BOARD_CHECKS,
+# HAS_KING_ATTACKS, HAS_MOBILITY, HAS_MOBILITY_BY_COUNT, HAS_SAFE_MOBILITY, HAS_BOARD_CHECKS,
 # HAS_DROP_CHECKS, HAS_THREATS, HAS_STRUCTURE, HAS_PASSED), and the rules' own terms
 # (rules_evaluate).
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
@@ -120,13 +121,16 @@ cdef inline int threat_worth(int victim, int t, int colour, const int* threat) n
     return threat[t * NTYPES + victim_type] if victim_type >= 0 else 0
 
 
-cdef inline int piece_activity(int t, int moves, int near) noexcept nogil:
+cdef inline int piece_activity(int t, int moves, int near, int safe) noexcept nogil:
     """The mobility and king-attack terms of a piece of type `t` with `moves` board
     moves (a straight line, and a bonus by the count), `near` of them next to the enemy
-    royal piece or onto it."""
+    royal piece or onto it, `safe` of them to a square no enemy piece of the cheapest
+    type attacks."""
     cdef int score = 0
     if HAS_MOBILITY:
         score += MOBILITY[t] * moves
+    if HAS_SAFE_MOBILITY:
+        score += MOBILITY_SAFE[t] * safe
     if HAS_MOBILITY_BY_COUNT:
         score += MOBILITY_BY_COUNT[t * MOBILITY_COUNTS
                                    + (moves if moves < MOBILITY_COUNTS else MOBILITY_COUNTS - 1)]
@@ -190,9 +194,11 @@ cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t,
     (a piece whose moves can repeat: the walk lists them to drop the repeats), counted
     as moves.j2 tally counts a move; *attackers counts the piece if one of them is
     next to the enemy royal piece."""
-    cdef int i, to, near = 0, score = 0
+    cdef int i, to, near = 0, safe = 0, score = 0
     for i in range(n):
         to = move_to(mv[i])
+        if HAS_SAFE_MOBILITY and not guarded(b, to, colour ^ 1):
+            safe += 1
         if HAS_KING_ATTACKS:
             near += near_king[to]
         if HAS_THREATS:
@@ -201,7 +207,7 @@ cdef int listed_activity(const unsigned char* b, const move_t* mv, int n, int t,
             score += board_check(checks, b, to, t, colour)
     if HAS_KING_ATTACKERS and near:
         attackers[0] += 1
-    return score + piece_activity(t, n, near)
+    return score + piece_activity(t, n, near, safe)
 
 
 cdef int activity(Pos* p, int colour) noexcept nogil:
@@ -337,7 +343,8 @@ cdef int evaluate(Pos* p) noexcept nogil:
     cdef int placed_n[2]                              # White's from 0, Black's from NSQ)
     cdef Passers passers                              # (HAS_PASSED)
     cdef int i
-    cdef bint active = HAS_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS or HAS_BOARD_CHECKS
+    cdef bint active = HAS_MOBILITY or HAS_SAFE_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS \
+        or HAS_BOARD_CHECKS
     placed_n[0] = placed_n[1] = 0
     if HAS_PASSED:
         passers_clear(&passers)

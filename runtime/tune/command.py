@@ -79,7 +79,7 @@ def add_parser(sub):
                     help="leave these terms of the evaluation as they are: king-safety, "
                          "king-attackers, mobility, mobility-by-count, drop-checks, board-checks, "
                          "threats, threats-by-taker, "
-                         "structure, passed, endgame "
+                         "structure, passed, endgame, safe-mobility "
                          "(king-attackers: bonuses by how many enemy pieces attack next to "
                          "the king; mobility-by-count: a bonus by each piece's count of "
                          "moves, on top of mobility's centipawns a move; drop-checks: the "
@@ -90,7 +90,8 @@ def add_parser(sub):
                          "pieces a cheaper enemy piece attacks (by-taker: by the pair of "
                          "types as well as by the type attacked); structure: doubled and "
                          "isolated pawns, pairs; endgame: values and square tables for the "
-                         "game's end, blended in by phase; see docs/engine.md)")
+                         "game's end, blended in by phase; safe-mobility: more for each "
+                         "move to a square no enemy pawn attacks; see docs/engine.md)")
     tp.add_argument("--eval-weight", type=_weight, default=0.0, metavar="W",
                     help="with --from-pgn: learn from the games' [%%eval] comments too, "
                          "each position's target being (1 - W) x its result + W x what "
@@ -179,6 +180,8 @@ def format_report(report):
     lines += _attackers_lines(report.data.get("king_attackers"))
     lines += _mobility_lines(report.data.get("mobility"))
     lines += _by_count_lines(report.data.get("mobility_by_count"))
+    lines += _term_lines("mobility, {} (centipawns more a move to a square no enemy pawn "
+                         "attacks)", {"safe": report.data.get("mobility_safe", {})})
     lines += _drop_check_lines(report.data.get("drop_checks"))
     lines += _board_check_lines(report.data.get("board_checks"))
     lines += _threat_lines(report.data.get("threats"))

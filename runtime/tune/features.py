@@ -54,6 +54,9 @@ optimiser sees numbers of one size):
                   the to_move terms as drop checks' (the side to move's alone)
   threats_by_taker[term, taker, t]  the same by the taking type too (Engine.threat_pairs),
                   for every type that takes and each type not royal taken
+  mobility_safe[t]  for each type: board moves to a square no enemy piece of the
+                  game's cheapest type attacks (Engine.safe_mobility_counts), White's
+                  minus Black's, on top of mobility[t]
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -125,6 +128,10 @@ class Space:
 
     @property
     def endgame_start(self):
+        return self.safe_mobility_start + len(self.mobility_types)
+
+    @property
+    def safe_mobility_start(self):
         return self.taker_threats_start + (len(evalparams.THREATS) * len(self.variant.pieces)
                                            * len(self.nonroyal_types))
 
@@ -268,7 +275,13 @@ class Space:
             + self.nonroyal_types.index(t)
 
     def taker_threats_block(self):
-        return slice(self.taker_threats_start, self.endgame_start)
+        return slice(self.taker_threats_start, self.safe_mobility_start)
+
+    def safe_mobility_slot(self, t):
+        return self.safe_mobility_start + self.mobility_types.index(t)
+
+    def safe_mobility_block(self):
+        return slice(self.safe_mobility_start, self.endgame_start)
 
     def check_blocks(self):
         """The two check terms, drop checks then board checks (CheckBlock)."""
@@ -333,7 +346,8 @@ def space_for(variant, params, endgame=False):
                      tables.mobility_by_count or [0] * ntypes * evalparams.MOBILITY_COUNTS,
                      tables.drop_checks or {term: [0] * ntypes for term in evalparams.DROP_CHECKS},
                      tables.board_checks or {term: [0] * ntypes for term in evalparams.BOARD_CHECKS},
-                     lowerer.threats_by_taker())
+                     lowerer.threats_by_taker(),
+                     tables.mobility_safe or [0] * ntypes)
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -357,6 +371,8 @@ def space_for(variant, params, endgame=False):
             for t in space.nonroyal_types:
                 theta[space.taker_threat_slot(term, taker, t)] = \
                     space.tables[13][term][taker * ntypes + t] / 100
+    for t in space.mobility_types:
+        theta[space.safe_mobility_slot(t)] = space.tables[14][t] / 100
     for term in evalparams.STRUCTURE:
         for t in space.structure_types(term):
             theta[space.structure_slot(term, t)] = space.tables[8][term][t] / 100
@@ -388,7 +404,7 @@ def space_for(variant, params, endgame=False):
 
 def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attacks=None,
              threats=None, side=WHITE, attackers=None, by_piece=None, drop_checks=None,
-             board_checks=None):
+             board_checks=None, safe_mobility=None):
     """(slots, counts, the current evaluation's piece terms in centipawns) of a position.
 
     board: piece codes of the real squares, a1 first (engine.board()); hands: the
@@ -406,7 +422,9 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     is deploying (engine.mobility_by_piece()), None to leave mobility by count out;
     drop_checks: each side's (safe, defended) counts by type (engine.drop_checks()),
     None to leave drop checks out; board_checks: the same for board moves
-    (engine.board_checks()), None to leave board checks out."""
+    (engine.board_checks()), None to leave board checks out; safe_mobility: each type's
+    board moves to a square no enemy pawn (cheapest type) attacks, White's types then
+    Black's (engine.safe_mobility_counts()), None to leave safe mobility out."""
     values, hand_values, pst = space.tables[:3]
     values_eg, pst_eg = space.tables[6]
     slots, counts, score = [], [], 0
@@ -455,6 +473,13 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
                 slots.append(space.mobility_slot(t))
                 counts.append(moves)
                 score += moves * space.tables[4][t]
+    if safe_mobility is not None:
+        for t in space.mobility_types:
+            moves = safe_mobility[t] - safe_mobility[ntypes + t]
+            if moves:
+                slots.append(space.safe_mobility_slot(t))
+                counts.append(moves)
+                score += moves * space.tables[14][t]
     if by_piece is not None:
         score += _by_count(space, by_piece, slots, counts)
     for checks, block in zip((drop_checks, board_checks), space.check_blocks()):
@@ -677,6 +702,10 @@ def to_params(space, theta, fit_info):
     if space.mobility_types:
         data["mobility"] = {pieces[t].name: int(round(100 * theta[space.mobility_slot(t)]))
                             for t in space.mobility_types}
+    safe = {pieces[t].name: int(round(100 * theta[space.safe_mobility_slot(t)]))
+            for t in space.mobility_types}
+    if any(safe.values()):
+        data["mobility_safe"] = safe
     by_count = {pieces[t].name: [int(round(100 * theta[space.by_count_slot(t, moves)]))
                                  for moves in range(evalparams.MOBILITY_COUNTS)]
                 for t in space.mobility_types}

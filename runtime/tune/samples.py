@@ -143,7 +143,8 @@ def positions(game, space, record):
                                              engine.drop_checks()
                                              if space.drop_check_types else None,
                                              engine.board_checks()
-                                             if space.check_types else None)
+                                             if space.check_types else None,
+                                             engine.safe_mobility_counts())
             white_view = engine.evaluate() * (1 if engine.state()[0] == 0 else -1)
             teacher = record.evals[ply] if record.evals and ply < len(record.evals) else None
             candidate = (slots, counts, (white_view - pieces) / 100, y, teacher)
