@@ -139,6 +139,7 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     assert [len(row) for row in params["king_attackers"]] == [8] * 8
     assert set(params.get("mobility_by_count", {})) <= {p.name for p in variant.pieces}
     assert all(len(row) == 32 for row in params.get("mobility_by_count", {}).values())
+    assert set(params.get("mobility_safe", {})) <= {p.name for p in variant.pieces}
 
     # Make the learned numbers unmistakable, then check the engine adds exactly them.
     params["values"]["knight"] = 777
@@ -153,6 +154,8 @@ def test_tune_writes_the_file_and_the_next_build_uses_it(definition, tuned_dir):
     params.pop("mobility_by_count", None)           # (the same)
     params.pop("drop_checks", None)                 # (the same)
     params.pop("board_checks", None)                # (the same)
+    params.pop("threats_by_taker", None)            # (the same)
+    params.pop("mobility_safe", None)               # (the same)
     evalparams.write(report.path, params)
     after = ff.load(str(definition))
     assert after.source_path != before.source_path    # a new build, a new cache key
