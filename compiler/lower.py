@@ -326,10 +326,11 @@ class Lowerer:
                  for value in attackers_table(self.params, bool(self.v.drops))]
         return table if royal_type >= 0 and any(table) else None
 
-    def mobility(self):
-        """The learned mobility bonus per type (evalparams: centipawns per board move),
-        or None where there is none (no parameter set has one, or all are 0)."""
-        learned = (self.params or {}).get("mobility", {})
+    def mobility(self, section="mobility"):
+        """The learned mobility bonus per type (evalparams: centipawns per board move;
+        `section` "mobility_safe": per move to a square no enemy pawn attacks), or None
+        where there is none (no parameter set has one, or all are 0)."""
+        learned = (self.params or {}).get(section, {})
         table = [int(round(max(-500, min(500, learned.get(p.name, 0))))) for p in self.v.pieces]
         return table if any(table) else None
 
@@ -341,14 +342,6 @@ class Lowerer:
         learned = (self.params or {}).get("mobility_by_count", {})
         table = [int(round(max(-2000, min(2000, value))))
                  for p in self.v.pieces for value in learned.get(p.name, [0] * MOBILITY_COUNTS)]
-        return table if any(table) else None
-
-    def mobility_safe(self):
-        """The learned bonus per type for each board move to a square that no enemy
-        piece of the game's cheapest type attacks (evalparams: centipawns), or None
-        where there is none."""
-        learned = (self.params or {}).get("mobility_safe", {})
-        table = [int(round(max(-500, min(500, learned.get(p.name, 0))))) for p in self.v.pieces]
         return table if any(table) else None
 
     def cheapest_types(self, values):
@@ -675,7 +668,7 @@ class Lowerer:
         tables.king_attackers = self.king_attackers(royal)
         tables.mobility = self.mobility()
         tables.mobility_by_count = self.mobility_by_count()
-        tables.mobility_safe = self.mobility_safe()
+        tables.mobility_safe = self.mobility("mobility_safe")
         tables.passed = self.passed()
         tables.threats = self.threats(tables.values)
         tables.drop_checks = self.drop_checks(royal)

@@ -467,19 +467,11 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
     if attackers is not None and space.attacker_slots and min(royals) >= 0:
         score += _attackers(space, attackers, slots, counts)
     if mobility is not None:
-        for t in space.mobility_types:
-            moves = mobility[t] - mobility[ntypes + t]
-            if moves:
-                slots.append(space.mobility_slot(t))
-                counts.append(moves)
-                score += moves * space.tables[4][t]
+        score += _moves_by_type(space, mobility, space.mobility_slot, space.tables[4],
+                                slots, counts)
     if safe_mobility is not None:
-        for t in space.mobility_types:
-            moves = safe_mobility[t] - safe_mobility[ntypes + t]
-            if moves:
-                slots.append(space.safe_mobility_slot(t))
-                counts.append(moves)
-                score += moves * space.tables[14][t]
+        score += _moves_by_type(space, safe_mobility, space.safe_mobility_slot,
+                                space.tables[14], slots, counts)
     if by_piece is not None:
         score += _by_count(space, by_piece, slots, counts)
     for checks, block in zip((drop_checks, board_checks), space.check_blocks()):
@@ -489,6 +481,20 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
         score += _threats(space, threats, side, slots, counts)
     score += _structure(space, board, slots, counts)
     return slots, counts, score
+
+
+def _moves_by_type(space, moves, slot, learned, slots, counts):
+    """Add a per-type move count's features (mobility, safe mobility: `moves` by type,
+    White's then Black's, into `slot`'s slots); their terms now, centipawns from
+    White's view (`learned`: the file's numbers by type)."""
+    ntypes, score = len(space.variant.pieces), 0
+    for t in space.mobility_types:
+        edge = moves[t] - moves[ntypes + t]
+        if edge:
+            slots.append(slot(t))
+            counts.append(edge)
+            score += edge * learned[t]
+    return score
 
 
 def _by_count(space, by_piece, slots, counts):
