@@ -24,7 +24,7 @@ DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 
             "qs_tt": 0, "qs_evasions": 0, "qs_checks": 0, "aspiration": 0, "cont_history": 0,
             "tempo": 0, "rfp_margin": 200, "improving": 0, "singular_depth": 0,
             "singular_margin": 2, "qs_delta": 0, "capture_history": 0, "tt_static": 0,
-            "cut_reduction": 0, "check_see": 0, "probcut": 0}
+            "cut_reduction": 0, "check_see": 0, "probcut": 0, "lmr_first": 4}
 
 
 def _position(game, fen, **settings):
@@ -51,7 +51,8 @@ def test_defaults_are_the_measured_ones(games):
     {"iir_depth": 4}, {"history_malus": 1}, {"see_depth": 3}, {"qs_tt": 1},
     {"qs_evasions": 2}, {"qs_checks": 1}, {"aspiration": 40}, {"rfp_margin": 80}, {"improving": 1},
     {"singular_depth": 4}, {"qs_delta": 200}, {"capture_history": 1}, {"tt_static": 1},
-    {"cut_reduction": 2}, {"check_see": 1}, {"probcut": 200}])
+    {"cut_reduction": 2}, {"check_see": 1}, {"probcut": 200},
+    {"lmr_first": 2}])
 def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""

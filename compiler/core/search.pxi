@@ -52,6 +52,8 @@ cdef struct Settings:
     int null_depth_div          # plus a ply per null_margin centipawns of static score
     int null_margin             # above beta (0: none), at most 3 more
     int lmr_divisor             # late-move reduction 0.75 + ln(depth) ln(move) / (lmr_divisor / 100)
+    int lmr_first               # the first move (in the node's order) late-move reduction
+                                # may reduce: 4 leaves the first three at full depth
     int lmp_depth               # late-move pruning within this many plies of the horizon (0: off)
     int futility_depth          # futility pruning (quiet moves skipped) within this many plies
     int rfp_depth               # reverse futility (static score above beta) within this many
@@ -161,6 +163,7 @@ cdef Settings default_settings() noexcept:
     d.null_depth_div = 4
     d.null_margin = 0
     d.lmr_divisor = 225
+    d.lmr_first = 4
     d.lmp_depth = 3
     d.futility_depth = 3
     d.rfp_depth = 3
@@ -206,6 +209,23 @@ cdef void set_reductions(Search* s) noexcept:
 cdef inline TTEntry* tt_bucket(Search* s, uint64_t key) noexcept nogil:
     """The first of the TT_WAYS entries where `key` may be stored."""
     return &s.tt[key & s.tt_mask & ~(<uint64_t> (TT_WAYS - 1))]
+
+
+cdef extern from *:
+    # gcc's and clang's hint that a cache line will be read soon (no fault, no result)
+    void prefetch "__builtin_prefetch" (const void* address) noexcept nogil
+
+
+cdef inline void prefetch_node(Search* s, uint64_t key, bint table) noexcept nogil:
+    """Start loading the entries a node just made will read first: its table entry
+    (`table`: the node reads the table) and its evaluation cache's.  Both tables are
+    megabytes, so each read misses the processor's caches; asked for here, the loads
+    run while the move's legality and the node's first tests are worked out (the
+    table's read was about a tenth of a chess search's time)."""
+    if table:
+        prefetch(tt_bucket(s, key))
+    if EVAL_CACHE:
+        prefetch(&s.evals[key & (EVAL_CACHE_SIZE - 1)])
 
 
 cdef inline TTHit tt_read(Search* s, uint64_t key) noexcept nogil:
@@ -838,6 +858,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
             # square would multiply quiescence by the empty squares at each ply.
             continue
         make(p, mv[i])
+        prefetch_node(s, p.key, s.set.qs_tt)
         if not legal_after_make(p, mv[i], 0 if evading else 1, True):
             unmake(p)
             continue
@@ -928,6 +949,7 @@ cdef int null_move_cutoff(Pos* p, Search* s, int depth, int beta, int ply,
         more = (static - beta) // s.set.null_margin
         r += more if more < 3 else 3
     make_null(p)
+    prefetch_node(s, p.key, True)
     score = -alphabeta(p, s, depth - 1 - r, -beta, -beta + 1, ply + 1, False, not cut)
     unmake_null(p)
     if s.stopped or score < beta:
@@ -975,12 +997,13 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
 cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
                           bint checked, bint quiet, int ply, bint pv,
                           int history, bint worsening, bint cut) noexcept nogil:
-    """Late-move reduction of a move already made: quiet moves late in the ordering,
-    at depth 3 or more, that neither escape nor give check, are searched shallower,
-    the more the deeper and later (s.lmr), a ply less at a principal-variation
-    node, for a killer and for a move with a good history; never into quiescence."""
+    """Late-move reduction of a move already made: quiet moves late in the ordering
+    (from the lmr_first-th), at depth 3 or more, that neither escape nor give check,
+    are searched shallower, the more the deeper and later (s.lmr), a ply less at a
+    principal-variation node, for a killer and for a move with a good history; never
+    into quiescence."""
     cdef int r
-    if depth < 3 or legal_count <= 3 or checked or not quiet:
+    if depth < 3 or legal_count < s.set.lmr_first or checked or not quiet:
         return 0
     if side_in_check(p, s):
         return 0
@@ -1275,6 +1298,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if pruned and cannot_check(p, s, m):
             continue              # (uncounted: the counts after it prune all the same)
         make(p, m)
+        prefetch_node(s, p.key, True)
         if not legal_after_make(p, m, 0, checked):
             unmake(p)
             continue
