@@ -24,7 +24,8 @@ DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 
             "qs_tt": 0, "qs_evasions": 0, "qs_checks": 0, "aspiration": 0, "cont_history": 0,
             "tempo": 0, "rfp_margin": 200, "improving": 0, "singular_depth": 0,
             "singular_margin": 2, "qs_delta": 0, "capture_history": 0, "tt_static": 0,
-            "cut_reduction": 0, "check_see": 0, "probcut": 0, "lmr_first": 4}
+            "cut_reduction": 0, "check_see": 0, "probcut": 0, "lmr_first": 4,
+            "history_prune": 0}
 
 
 def _position(game, fen, **settings):
@@ -57,6 +58,13 @@ def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""
     assert _nodes(games["chess"], **settings) != _nodes(games["chess"])
+
+
+def test_history_pruning_reaches_the_search(games):
+    """Histories fall below zero only with the malus (chess's file sets it), so history
+    pruning is measured beside it."""
+    chess = games["chess"]
+    assert _nodes(chess, history_malus=1, history_prune=4) != _nodes(chess, history_malus=1)
 
 
 def test_the_singular_margin_reaches_the_search(games):

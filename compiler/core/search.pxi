@@ -54,6 +54,8 @@ cdef struct Settings:
     int lmr_divisor             # late-move reduction 0.75 + ln(depth) ln(move) / (lmr_divisor / 100)
     int lmr_first               # the first move (in the node's order) late-move reduction
                                 # may reduce: 4 leaves the first three at full depth
+    int history_prune           # quiet late moves whose reduced depth is below this, with a
+                                # bad history (and continuation history), are skipped (0: off)
     int lmp_depth               # late-move pruning within this many plies of the horizon (0: off)
     int futility_depth          # futility pruning (quiet moves skipped) within this many plies
     int rfp_depth               # reverse futility (static score above beta) within this many
@@ -164,6 +166,7 @@ cdef Settings default_settings() noexcept:
     d.null_margin = 0
     d.lmr_divisor = 225
     d.lmr_first = 4
+    d.history_prune = 0
     d.lmp_depth = 3
     d.futility_depth = 3
     d.rfp_depth = 3
@@ -1034,6 +1037,23 @@ cdef inline bint late_move(Search* s, int depth, int legal_count,
     return depth <= s.set.lmp_depth and legal_count > (3 + depth * depth) >> worsening
 
 
+cdef inline bint bad_history(Search* s, move_t m, int depth, int legal_count, int ply,
+                             int history, short* cont, int index) noexcept nogil:
+    """History pruning (setting history_prune, as Stockfish's counter-move pruning):
+    is the quiet move `m`, the legal_count-th, one whose late-move reduction would
+    leave it fewer than history_prune plies, and that has failed where it was tried
+    (its history and, where kept, its continuation history after the last move both
+    below zero)?  Killers are kept."""
+    cdef int r
+    if history >= 0 or (cont != NULL and cont[index] >= 0):
+        return False
+    if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
+        return False
+    r = s.lmr[depth if depth < LMR_SIZE else LMR_SIZE - 1][
+        legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
+    return depth - 1 - r < s.set.history_prune
+
+
 cdef inline bint loses_exchange(Pos* p, Search* s, move_t m, int depth, bint quiet,
                                  int taken, int mover) noexcept nogil:
     """Exchange pruning, with the move `m` just made (`taken`: the value it captured,
@@ -1293,8 +1313,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         # A quiet move cannot lift a hopeless static score, nor is one this late likely
         # to be the best: pruned unless it gives check (the count is the one it would
         # have if legal).  One that cannot give check is not even made.
-        pruned = quiet and legal_count >= 1 and (futile or (
-            prunable and late_move(s, depth, legal_count + 1, worsening) and best > -MATE_BOUND))
+        pruned = quiet and legal_count >= 1 and (futile or (prunable and best > -MATE_BOUND and (
+            late_move(s, depth, legal_count + 1, worsening) or (s.set.history_prune and bad_history(
+                s, m, depth, legal_count + 1, ply, history, cont, history_index(p, m))))))
         if pruned and cannot_check(p, s, m):
             continue              # (uncounted: the counts after it prune all the same)
         make(p, m)
