@@ -648,7 +648,7 @@ def test_the_cache_key_holds_every_table_a_build_reads():
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
     """crazyhouse's bundled file sets null move and the history malus on, chess's the
-    malus and three others (matches measured them for those games); what a file leaves
+    malus and six others (matches measured them for those games); what a file leaves
     out keeps the defaults of every game.  The names a file may use are the engine's
     settings."""
     crazyhouse = evalparams.read(evalparams.bundled_path("crazyhouse"))
@@ -657,7 +657,8 @@ def test_a_files_search_settings_reach_its_engine_and_no_other(games):
     assert games["crazyhouse"].start().engine.search_settings()["history_malus"] == 1
     assert games["crazyhouse"].start().engine.search_settings()["tempo"] == 0
     shipped = evalparams.read(evalparams.bundled_path("chess"))["search_settings"]
-    assert shipped == {"cont_history": 1, "history_malus": 1, "qs_delta": 200, "tempo": 20}
+    assert shipped == {"cont_history": 1, "history_malus": 1, "qs_delta": 200, "tempo": 20,
+                       "cut_reduction": 1, "lmr_first": 2, "probcut": 200}
     assert evalparams.read(evalparams.bundled_path("shogi"))["search_settings"] == \
         {"history_malus": 1}
     assert games["shogi"].start().engine.search_settings()["history_malus"] == 1
