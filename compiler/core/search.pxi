@@ -997,6 +997,13 @@ cdef int shallow_cutoff(Pos* p, Search* s, int depth, int alpha, int beta, int p
     return -INF
 
 
+cdef inline int lmr_plies(Search* s, int depth, int legal_count) noexcept nogil:
+    """The reduction table's plies (set_reductions) for the legal_count-th move at
+    `depth`, both cut to the table's size."""
+    return s.lmr[depth if depth < LMR_SIZE else LMR_SIZE - 1][
+        legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
+
+
 cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
                           bint checked, bint quiet, int ply, bint pv,
                           int history, bint worsening, bint cut) noexcept nogil:
@@ -1010,8 +1017,7 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
         return 0
     if side_in_check(p, s):
         return 0
-    r = s.lmr[depth if depth < LMR_SIZE else LMR_SIZE - 1][
-        legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
+    r = lmr_plies(s, depth, legal_count)
     if pv:
         r -= 1
     elif worsening:
@@ -1044,14 +1050,11 @@ cdef inline bint bad_history(Search* s, move_t m, int depth, int legal_count, in
     leave it fewer than history_prune plies, and that has failed where it was tried
     (its history and, where kept, its continuation history after the last move both
     below zero)?  Killers are kept."""
-    cdef int r
     if history >= 0 or (cont != NULL and cont[index] >= 0):
         return False
     if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
         return False
-    r = s.lmr[depth if depth < LMR_SIZE else LMR_SIZE - 1][
-        legal_count if legal_count < LMR_SIZE else LMR_SIZE - 1]
-    return depth - 1 - r < s.set.history_prune
+    return depth - 1 - lmr_plies(s, depth, legal_count) < s.set.history_prune
 
 
 cdef inline bint loses_exchange(Pos* p, Search* s, move_t m, int depth, bint quiet,
@@ -1310,12 +1313,15 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         if exchange and not quiet:
             taken = captured_value(p, m)
             mover = VALUE[code_type(p.b[move_from(m)])]
-        # A quiet move cannot lift a hopeless static score, nor is one this late likely
-        # to be the best: pruned unless it gives check (the count is the one it would
-        # have if legal).  One that cannot give check is not even made.
-        pruned = quiet and legal_count >= 1 and (futile or (prunable and best > -MATE_BOUND and (
-            late_move(s, depth, legal_count + 1, worsening) or (s.set.history_prune and bad_history(
-                s, m, depth, legal_count + 1, ply, history, cont, history_index(p, m))))))
+        # A quiet move cannot lift a hopeless static score, nor is one this late, or
+        # one that has kept failing (history pruning), likely to be the best: pruned
+        # unless it gives check (the count is the one it would have if legal).  One
+        # that cannot give check is not even made.
+        pruned = quiet and legal_count >= 1 and (futile or (
+            prunable and best > -MATE_BOUND and (
+                late_move(s, depth, legal_count + 1, worsening)
+                or (s.set.history_prune and bad_history(s, m, depth, legal_count + 1, ply,
+                                                        history, cont, history_index(p, m))))))
         if pruned and cannot_check(p, s, m):
             continue              # (uncounted: the counts after it prune all the same)
         make(p, m)
