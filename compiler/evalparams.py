@@ -232,7 +232,8 @@ SEARCH_SETTINGS = ("null_move", "null_base", "null_depth_div", "null_margin", "l
                    "qs_checks", "aspiration", "cont_history", "tempo", "improving",
                    "singular_depth", "singular_margin", "qs_delta",
                    "capture_history", "tt_static", "cut_reduction", "check_see",
-                   "probcut", "lmr_first", "history_prune")
+                   "probcut", "lmr_first", "history_prune", "lmr_history",
+                   "tt_capture_reduction", "lmr_futility", "lmr_captures")
 AT_LEAST_ONE = ("null_depth_div", "lmr_divisor")    # (divisors)
 
 

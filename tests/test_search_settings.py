@@ -25,7 +25,8 @@ DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 
             "tempo": 0, "rfp_margin": 200, "improving": 0, "singular_depth": 0,
             "singular_margin": 2, "qs_delta": 0, "capture_history": 0, "tt_static": 0,
             "cut_reduction": 0, "check_see": 0, "probcut": 0, "lmr_first": 4,
-            "history_prune": 0}
+            "history_prune": 0, "lmr_history": 0, "tt_capture_reduction": 0,
+            "lmr_futility": 0, "lmr_captures": 0}
 
 
 def _position(game, fen, **settings):
@@ -53,7 +54,8 @@ def test_defaults_are_the_measured_ones(games):
     {"qs_evasions": 2}, {"qs_checks": 1}, {"aspiration": 40}, {"rfp_margin": 80}, {"improving": 1},
     {"singular_depth": 4}, {"qs_delta": 200}, {"capture_history": 1}, {"tt_static": 1},
     {"cut_reduction": 2}, {"check_see": 1}, {"probcut": 200},
-    {"lmr_first": 2}])
+    {"lmr_first": 2}, {"tt_capture_reduction": 1}, {"lmr_futility": 6},
+    {"lmr_captures": 1}])
 def test_each_setting_reaches_the_search(games, settings):
     """A setting that changed nothing in the compiled search would leave the tree as
     it is."""
@@ -65,6 +67,16 @@ def test_history_pruning_reaches_the_search(games):
     pruning is measured beside it."""
     chess = games["chess"]
     assert _nodes(chess, history_malus=1, history_prune=4) != _nodes(chess, history_malus=1)
+
+
+def test_the_continuous_history_reduction_reaches_the_search(games):
+    """lmr_history reduces by history and continuation history together, so it is
+    measured with both kept (and the malus, which makes records fall below zero), in a
+    quiet position deep enough for records to build up."""
+    chess = games["chess"]
+    kept = {"history_malus": 1, "cont_history": 1}
+    assert _nodes(chess, depth=9, fen=QUIET, lmr_history=100, **kept) \
+        != _nodes(chess, depth=9, fen=QUIET, **kept)
 
 
 def test_the_singular_margin_reaches_the_search(games):

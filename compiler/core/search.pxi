@@ -108,6 +108,19 @@ cdef struct Settings:
                                 # the horizon, a capture that wins by exchange enough to clear
                                 # beta by this many hundredths of the cheapest piece, and holds
                                 # that bound in a search 4 plies shallower, fails the node high
+    int lmr_history             # late-move reduction by a quiet move's record (0: off): its
+                                # history plus continuation history, a ply less (more) for
+                                # each 100 / lmr_history quarters of HISTORY_MAX above (below)
+                                # zero, in place of the killer-like ply for a good history
+                                # and history_malus's ply for a bad one
+    int tt_capture_reduction    # plies more of late-move reduction for quiet moves at a node
+                                # whose table move is a capture
+    int lmr_futility            # parent-node futility (0: off): a quiet late move whose reduced
+                                # depth would be fewer plies than this, not a killer nor with
+                                # a good record, is pruned where the static score and a
+                                # futility margin for that reduced depth stay below alpha
+    int lmr_captures            # 1: captures the ordering found losing are reduced as late
+                                # quiet moves are (a ply less at a principal-variation node)
 
 
 cdef struct EvalEntry:
@@ -193,6 +206,10 @@ cdef Settings default_settings() noexcept:
     d.cut_reduction = 0
     d.check_see = 0
     d.probcut = 0
+    d.lmr_history = 0
+    d.tt_capture_reduction = 0
+    d.lmr_futility = 0
+    d.lmr_captures = 0
     game_search_settings(&d)    # (generated: what a match measured for this game)
     return d
 
@@ -1005,13 +1022,14 @@ cdef inline int lmr_plies(Search* s, int depth, int legal_count) noexcept nogil:
 
 
 cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
-                          bint checked, bint quiet, int ply, bint pv,
-                          int history, bint worsening, bint cut) noexcept nogil:
+                          bint checked, bint quiet, int ply, bint pv, int history,
+                          int stat, bint worsening, bint cut, bint tt_capture) noexcept nogil:
     """Late-move reduction of a move already made: quiet moves late in the ordering
     (from the lmr_first-th), at depth 3 or more, that neither escape nor give check,
     are searched shallower, the more the deeper and later (s.lmr), a ply less at a
-    principal-variation node, for a killer and for a move with a good history; never
-    into quiescence."""
+    principal-variation node, for a killer and for a move with a good history (or by
+    its whole record `stat`, history plus continuation history, with lmr_history);
+    never into quiescence."""
     cdef int r
     if depth < 3 or legal_count < s.set.lmr_first or checked or not quiet:
         return 0
@@ -1024,12 +1042,34 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
         r += 1
     if cut:
         r += s.set.cut_reduction
+    if tt_capture:
+        r += s.set.tt_capture_reduction   # the best move is likely a capture: quiet ones
     if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
         r -= 1
-    if history > HISTORY_MAX // 4:
+    if s.set.lmr_history:
+        r -= stat * s.set.lmr_history // (100 * (HISTORY_MAX // 4))
+    elif history > HISTORY_MAX // 4:
         r -= 1
     elif s.set.history_malus and history < -HISTORY_MAX // 4:
         r += 1
+    if r > depth - 2:
+        r = depth - 2
+    return r if r > 0 else 0
+
+
+cdef inline int capture_reduction(Pos* p, Search* s, int depth, int legal_count,
+                                  bint checked, bint pv, int order_score) noexcept nogil:
+    """Late-move reduction of a capture already made (setting lmr_captures): one the
+    ordering found losing by exchange (order_score below zero), as late and as deep as
+    a quiet move would need, that neither escapes nor gives check, is reduced by the
+    table's plies, a ply less at a principal-variation node."""
+    cdef int r
+    if not s.set.lmr_captures or order_score >= 0 or depth < 3 \
+            or legal_count < s.set.lmr_first or checked:
+        return 0
+    if side_in_check(p, s):
+        return 0
+    r = lmr_plies(s, depth, legal_count) - pv
     if r > depth - 2:
         r = depth - 2
     return r if r > 0 else 0
@@ -1055,6 +1095,25 @@ cdef inline bint bad_history(Search* s, move_t m, int depth, int legal_count, in
     if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
         return False
     return depth - 1 - lmr_plies(s, depth, legal_count) < s.set.history_prune
+
+
+cdef inline bint futile_late_move(Search* s, move_t m, int depth, int legal_count, int ply,
+                                  int stat, int static, int alpha) noexcept nogil:
+    """Parent-node futility (setting lmr_futility, as Stockfish's): is the quiet move
+    `m`, the legal_count-th, one whose late-move reduction would leave it fewer than
+    lmr_futility plies, that is neither a killer nor has a good record (`stat`,
+    history plus continuation history, below half HISTORY_MAX), and that the static
+    score cannot lift to alpha with the futility margin of that reduced depth?"""
+    cdef int plies
+    if legal_count < s.set.lmr_first or stat >= HISTORY_MAX // 2 \
+            or alpha <= -MATE_BOUND or alpha >= MATE_BOUND:
+        return False
+    if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
+        return False
+    plies = depth - 1 - lmr_plies(s, depth, legal_count)
+    if plies < 0:
+        plies = 0
+    return plies < s.set.lmr_futility and static + futility_margin(s, plies + 1) <= alpha
 
 
 cdef inline bint loses_exchange(Pos* p, Search* s, move_t m, int depth, bint quiet,
@@ -1221,11 +1280,12 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
     cdef move_t* mv = s.movebuf + ply * MAX_MOVES
     cdef move_t best_move = 0, tt_move = 0, m
     cdef int n, i, k, score, best = -INF, legal_count = 0, old_alpha = alpha, checked, reason, result
-    cdef int static, history, taken = 0, mover = 0, nquiets = 0
+    cdef int static, history, stat, reduce, taken = 0, mover = 0, nquiets = 0
+    cdef bint tt_capture = False      # the table's move is a capture (tt_capture_reduction)
     cdef bint quiet, futile, prunable, exchange, pruned, improving = False, worsening = False
     cdef move_t quiets[MAX_QUIETS]    # the quiet moves searched (history_malus)
     cdef move_t captures[MAX_CAPTURES]   # the captures searched (capture_history)
-    cdef int ncaptures = 0
+    cdef int ncaptures = 0, order_score
     cdef bint capture
     cdef short* cont                  # the continuation-history row (cont_history)
     cdef TTHit hit
@@ -1296,6 +1356,8 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             return 0
         if score != -INF:
             return score
+    if prunable and s.set.lmr_futility and static == -INF:
+        static = static_eval(p, s)
     cont = cont_row(p, s)             # (only where moves are searched)
     n = gen_pseudo(p, mv)
     score_moves(p, s, mv, n, tt_move, ply, True)
@@ -1308,6 +1370,9 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
         capture = victim_value(p, m) != 0
         quiet = not capture and (not move_selector(m) or (m & (F_DROP | F_CASTLE)))
         history = s.history[history_index(p, m)] if quiet else 0
+        stat = history + cont[history_index(p, m)] if quiet and cont != NULL else history
+        if m == tt_move:
+            tt_capture = capture
         exchange = prunable and depth <= s.set.see_depth and legal_count > 0 \
             and best > -MATE_BOUND and (quiet or ply_scores(s, ply)[i] < 0)
         if exchange and not quiet:
@@ -1321,9 +1386,12 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             prunable and best > -MATE_BOUND and (
                 late_move(s, depth, legal_count + 1, worsening)
                 or (s.set.history_prune and bad_history(s, m, depth, legal_count + 1, ply,
-                                                        history, cont, history_index(p, m))))))
+                                                        history, cont, history_index(p, m)))
+                or (s.set.lmr_futility and futile_late_move(s, m, depth, legal_count + 1,
+                                                            ply, stat, static, alpha)))))
         if pruned and cannot_check(p, s, m):
             continue              # (uncounted: the counts after it prune all the same)
+        order_score = ply_scores(s, ply)[i]
         make(p, m)
         prefetch_node(s, p.key, True)
         if not legal_after_make(p, m, 0, checked):
@@ -1337,10 +1405,14 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
                 and loses_exchange(p, s, m, depth, quiet, taken, mover):
             unmake(p)             # near the horizon, a move that hangs material
             continue              # rarely pays it back
+        if quiet:
+            reduce = reduction(p, s, m, depth, legal_count, checked, True, ply,
+                               beta - alpha > 1, history, stat, worsening, cut, tt_capture)
+        else:
+            reduce = capture_reduction(p, s, depth, legal_count, checked,
+                                       beta - alpha > 1, order_score)
         score = search_move(p, s, depth + extend_tt if m == tt_move else depth,
-                            alpha, beta, ply, legal_count,
-                            reduction(p, s, m, depth, legal_count, checked, quiet, ply,
-                                      beta - alpha > 1, history, worsening, cut), cut)
+                            alpha, beta, ply, legal_count, reduce, cut)
         unmake(p)
         if s.stopped:
             return 0
