@@ -1043,7 +1043,7 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
     if cut:
         r += s.set.cut_reduction
     if tt_capture:
-        r += s.set.tt_capture_reduction   # the best move is likely a capture: quiet ones
+        r += s.set.tt_capture_reduction   # (a capture is likely the best move here)
     if ply < MAX_PLY and (m == s.killers[ply][0] or m == s.killers[ply][1]):
         r -= 1
     if s.set.lmr_history:
@@ -1406,7 +1406,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             unmake(p)             # near the horizon, a move that hangs material
             continue              # rarely pays it back
         if quiet:
-            reduce = reduction(p, s, m, depth, legal_count, checked, True, ply,
+            reduce = reduction(p, s, m, depth, legal_count, checked, quiet, ply,
                                beta - alpha > 1, history, stat, worsening, cut, tt_capture)
         else:
             reduce = capture_reduction(p, s, depth, legal_count, checked,
