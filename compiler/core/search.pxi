@@ -1022,16 +1022,16 @@ cdef inline int lmr_plies(Search* s, int depth, int legal_count) noexcept nogil:
 
 
 cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_count,
-                          bint checked, bint quiet, int ply, bint pv, int history,
+                          bint checked, int ply, bint pv, int history,
                           int stat, bint worsening, bint cut, bint tt_capture) noexcept nogil:
-    """Late-move reduction of a move already made: quiet moves late in the ordering
-    (from the lmr_first-th), at depth 3 or more, that neither escape nor give check,
-    are searched shallower, the more the deeper and later (s.lmr), a ply less at a
+    """Late-move reduction of a quiet move already made (a capture's: capture_reduction):
+    those late in the ordering (from the lmr_first-th), at depth 3 or more, that
+    neither escape nor give check, are searched shallower, the more the deeper and later (s.lmr), a ply less at a
     principal-variation node, for a killer and for a move with a good history (or by
     its whole record `stat`, history plus continuation history, with lmr_history);
     never into quiescence."""
     cdef int r
-    if depth < 3 or legal_count < s.set.lmr_first or checked or not quiet:
+    if depth < 3 or legal_count < s.set.lmr_first or checked:
         return 0
     if side_in_check(p, s):
         return 0
@@ -1406,7 +1406,7 @@ cdef int alphabeta(Pos* p, Search* s, int depth, int alpha, int beta, int ply,
             unmake(p)             # near the horizon, a move that hangs material
             continue              # rarely pays it back
         if quiet:
-            reduce = reduction(p, s, m, depth, legal_count, checked, quiet, ply,
+            reduce = reduction(p, s, m, depth, legal_count, checked, ply,
                                beta - alpha > 1, history, stat, worsening, cut, tt_capture)
         else:
             reduce = capture_reduction(p, s, depth, legal_count, checked,
