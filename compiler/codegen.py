@@ -180,6 +180,7 @@ def generate(tables, max_moves):
                            king_attacker_counts=evalparams.KING_ATTACKERS,
                            hand_attacker_counts=evalparams.HAND_ATTACKERS,
                            mobility_counts=evalparams.MOBILITY_COUNTS,
+                           passed_king_distance=evalparams.PASSED_KING_DISTANCE,
                            royal_lines=royal_lines(tables), check_patterns=check_patterns(tables),
                            check_by_lines=by_lines and not hooks["check_excused"],
                            counters=rules.uses_counters(tables),

@@ -24,6 +24,8 @@ to are the rules being built, and ignores a stale one with a warning naming the 
      "board_checks": {"safe": {"queen": 20, ...},  # optional: see BOARD_CHECKS below
                       "defended": {"queen": 3, ...}},
      "passed": {"pawn": [0, 5, 8, 15, 30, 60, 110, 0]},   # optional: see PASSED below
+     "passed_king": {"own": {"pawn": [0, 0, 0, -5, -10, ...]},   # optional: see
+                     "enemy": {"pawn": [0, 0, 0, 10, 20, ...]}},  # PASSED_KING below
      "structure": {"doubled": {"pawn": -12}, "isolated": {"pawn": -10},
                    "pair": {"bishop": 35}},   # optional: see STRUCTURE below
      "threats": {"to_move": {"queen": 20, ...},   # optional: see THREATS below
@@ -126,9 +128,20 @@ def check_term(term):
     whether it counts them for the side to move only)."""
     kind = term.removesuffix("_to_move")
     return CHECK_KINDS.index(kind), kind != term
-# Passed pieces (evaluate.pxi `passed_bonus`): for a type that promotes, a bonus by rank
+# Passed pieces (evaluate.pxi `is_passed`): for a type that promotes, a bonus by rank
 # (counted from its owner's side, rank 1 first) for each piece of it that no enemy piece
 # of its type stands ahead of, on its file or the files beside it (a passed pawn).
+# Passed pieces and the royal pieces (evaluate.pxi `passer_kings`), in a game with a
+# royal piece: for each passed piece, by its type and rank as above, a bonus per square
+# of distance (a king's moves, at most PASSED_KING_DISTANCE) from a royal piece to the
+# square ahead of it (the square it would move to; its own on the last rank).  Two
+# tables, each counted for the passed piece's side:
+#   own    its own royal piece's distance (Stockfish's: a king that escorts its pawn);
+#   enemy  the enemy's royal piece's distance (one too far away cannot catch it).
+# The bonus counts in the endgame where the evaluation blends endgame tables in
+# (ENDGAME below: it is an ending's term), wholly where it has none.
+PASSED_KING = ("own", "enemy")
+PASSED_KING_DISTANCE = 5
 # Threats (evaluate.pxi `activity`): a bonus per piece type, in centipawns, for each
 # board move (a mobility move) that captures an enemy piece of that type, not royal,
 # with a piece worth less than it (a threat the exchange cannot answer).  Two tables:
@@ -295,6 +308,13 @@ def read(path):
             isinstance(row, list) and _numbers(row) for row in passed.values()):
         raise ParameterFileError(f"{path}: passed: expected a list of numbers by rank "
                                  "for each piece")
+    passed_king = data.get("passed_king", {})
+    if not isinstance(passed_king, dict) or set(passed_king) - set(PASSED_KING) or not all(
+            isinstance(rows, dict) and all(isinstance(row, list) and _numbers(row)
+                                           for row in rows.values())
+            for rows in passed_king.values()):
+        raise ParameterFileError(f"{path}: passed_king: expected \"own\" and \"enemy\", "
+                                 "each a list of numbers by rank for each piece")
     _check_search_settings(data.get("search_settings", {}), path)
     endgame = data.get("endgame", {})
     if not isinstance(endgame, dict) or set(endgame) - {"values", "pst"} \
@@ -389,6 +409,8 @@ def check_pieces(data, variant, path):
     tables += [(f"structure {term}", table)
                for term, table in data.get("structure", {}).items()]
     tables.append(("passed", data.get("passed", {})))
+    tables += [(f"passed_king {term}", rows)
+               for term, rows in data.get("passed_king", {}).items()]
     endgame = data.get("endgame", {})
     tables += [(f"endgame {field}", endgame.get(field, {})) for field in ("values", "pst")]
     for field, table in tables:
@@ -415,13 +437,20 @@ def check_pieces(data, variant, path):
             if name not in promoting:
                 raise ParameterFileError(f"{path}: structure {term} {name}: only a piece "
                                          "that promotes has this bonus")
-    for name, row in data.get("passed", {}).items():
-        if name not in promoting:
-            raise ParameterFileError(f"{path}: passed {name}: only a piece that promotes "
-                                     "has passed-piece bonuses")
-        if len(row) != variant.ranks:
-            raise ParameterFileError(f"{path}: passed {name}: expected {variant.ranks} "
-                                     "values, one a rank")
+    passed = [("passed", data.get("passed", {}))]
+    passed += [(f"passed_king {term}", rows)
+               for term, rows in data.get("passed_king", {}).items()]
+    for section, rows in passed:
+        for name, row in rows.items():
+            if name not in promoting:
+                raise ParameterFileError(f"{path}: {section} {name}: only a piece that "
+                                         "promotes has passed-piece bonuses")
+            if len(row) != variant.ranks:
+                raise ParameterFileError(f"{path}: {section} {name}: expected "
+                                         f"{variant.ranks} values, one a rank")
+    if data.get("passed_king") and not any(p.royal for p in variant.pieces):
+        raise ParameterFileError(f"{path}: passed_king: {variant.name} has no royal piece "
+                                 "to measure a distance from")
 
 
 def write(path, data):
@@ -470,7 +499,7 @@ def canonical(data):
         used["king_safety"] = data["king_safety"]
     # (every table the engine reads: one left out here would let a build with other
     # numbers reuse a cached module)
-    for term in ("king_attackers", "mobility", "mobility_by_count", "mobility_safe", "drop_checks", "board_checks", "passed",
+    for term in ("king_attackers", "mobility", "mobility_by_count", "mobility_safe", "drop_checks", "board_checks", "passed", "passed_king",
                  "threats", "threats_by_taker",
                  "structure", "endgame",
                  "search_settings"):

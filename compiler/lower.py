@@ -88,6 +88,9 @@ class Tables:
                                       # the types not royal (the board-check marks' ways)
     passed: list = None               # per type: centipawns by rank (from the owner's side)
                                       # for a passed piece, or None: no passed term
+    passed_king: dict = None          # {"own"|"enemy": per type, centipawns by rank, per
+                                      # square of a royal piece's distance to the square
+                                      # ahead of a passed piece}, or None (evalparams.py)
     structure: dict = None            # {"doubled"|"isolated"|"pair": per type (centipawns)},
                                       # or None: no structure term (compiler/evalparams.py)
     threats: dict = None              # {"to_move"|"waiting": per taking type, per type
@@ -439,6 +442,21 @@ class Lowerer:
                 for p in self.v.pieces]
         return rows if any(any(row) for row in rows) else None
 
+    def passed_king(self, royal_type):
+        """The learned bonuses for a royal piece's distance to a passed piece
+        (evalparams PASSED_KING: per term, per type that promotes, one a rank), a row
+        per type (0s for the others) for each term, or None where there are none or
+        no royal piece to measure from."""
+        from .evalparams import PASSED_KING
+        learned = (self.params or {}).get("passed_king", {})
+        rows = {term: [[int(round(max(-500, min(500, bonus))))
+                        for bonus in learned.get(term, {}).get(p.name, [0] * self.v.ranks)]
+                       for p in self.v.pieces]
+                for term in PASSED_KING}
+        if royal_type < 0 or not any(any(row) for table in rows.values() for row in table):
+            return None
+        return rows
+
     def phase(self, values):
         """How far the game is from its end, for the blend of `endgame` tables: each
         piece of a type worth more than the cheapest (not royal) adds its value, on
@@ -670,6 +688,7 @@ class Lowerer:
         tables.mobility_by_count = self.mobility_by_count()
         tables.mobility_safe = self.mobility("mobility_safe")
         tables.passed = self.passed()
+        tables.passed_king = self.passed_king(royal)
         tables.threats = self.threats(tables.values)
         tables.drop_checks = self.drop_checks(royal)
         tables.drop_check_repeats = self.drop_check_repeats()

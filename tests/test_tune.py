@@ -228,17 +228,18 @@ def _passed_pawns_count(definition, path, params):
     _features_agree_with_the_engine(passing, params)
 
 
-def _features_agree_with_the_engine(game, params):
+def _features_agree_with_the_engine(game, params, starts=()):
     """Along random games, the tuner's features (runtime/tune/features.py) add up to
     what the engine evaluates, king safety and mobility included: two implementations
     of one sum (mobility's and king attacks' counts come from the engine's generator,
-    their sums do not)."""
+    their sums do not).  The games start from the setup, and from each FEN of
+    `starts`."""
     import random
     from fairyforge.tune.features import features, space_for
     space = space_for(game.variant, params)
     rng = random.Random(3)
-    for _ in range(4):
-        position = game.start()
+    for start in [None] * 4 + list(starts):
+        position = game.start() if start is None else game.position(start)
         for _ in range(80):
             engine = position.engine
             royals = (engine.royal_square(0), engine.royal_square(1))
@@ -630,6 +631,60 @@ def test_structure_counts_doubled_isolated_and_pairs():
     _features_agree_with_the_engine(game, params)
 
 
+PASSED_KING = {"own": {"pawn": [0, 0, 0, -4, -6, -10, -12, 0]},
+               "enemy": {"pawn": [0, 0, 0, 8, 12, 20, 30, 0]}}
+PAWN_ENDINGS = ("8/8/5P2/8/8/8/k7/4K3 w - - 0 1", "8/5k2/8/1p3P2/8/2K5/8/8 b - - 0 1",
+                "8/p7/8/8/5K2/8/2k2P2/8 w - - 0 1")
+
+
+def test_passed_king_counts_each_kings_distance_to_the_square_ahead():
+    """passed_king adds, for a passed pawn, its own king's distance to the square
+    ahead of it times the `own` entry for its rank, and the enemy king's times the
+    `enemy` entry, each distance at most PASSED_KING_DISTANCE; without endgame
+    tables, wholly.  The tuner's features add up to the engine's sum."""
+    game, params = _chess_with(_flat_chess(passed_king=PASSED_KING))
+    plain, _ = _chess_with(_flat_chess())
+
+    def edge(board):
+        fen = board + " w - - 0 1"
+        return game.position(fen).engine.evaluate() - plain.position(fen).engine.evaluate()
+
+    # f6 (rank 6), ahead f7: White's king e1 six squares away (counted 5), Black's a2 five.
+    assert edge("8/8/5P2/8/8/8/k7/4K3") == -10 * 5 + 20 * 5
+    # White's king e6 next to f7, Black's still five away.
+    assert edge("8/8/4KP2/8/8/8/k7/8") == -10 * 1 + 20 * 5
+    # Black's c3 is on its rank 6, ahead c2: its king h1 five away, White's a1 two.
+    assert edge("8/8/8/8/8/2p5/8/K6k") == -(-10 * 5 + 20 * 2)
+    # A pawn on the last rank but one, ahead the last: White's g7, ahead g8 (king h7).
+    assert edge("8/6Pk/8/8/8/8/8/K7") == -12 * 5 + 30 * 1
+    # f6 and g7 stop each other: neither is passed.
+    assert edge("8/6p1/5P2/8/8/8/k7/4K3") == 0
+    assert "HAS_PASSED_KING = 1" in open(game.source_path).read()
+    assert "HAS_PASSED_KING = 0" in open(plain.source_path).read()
+    _features_agree_with_the_engine(game, params, PAWN_ENDINGS)
+    from fairyforge.tune.features import space_for, to_params
+    space = space_for(game.variant, params)
+    assert to_params(space, space.theta0, {})["passed_king"] == PASSED_KING
+
+
+def test_passed_king_counts_in_the_ending_where_endgame_tables_blend():
+    """With endgame tables, passed_king is an ending's term: blended in with them by
+    phase, it counts wholly with no pieces but pawns and kings, and the tuner's
+    features (its endgame share) add up to the engine's sum."""
+    game, params = _chess_with(_flat_chess(passed_king=PASSED_KING,
+                                           endgame={"values": {"pawn": 100}}))
+    plain, _ = _chess_with(_flat_chess(endgame={"values": {"pawn": 100}}))
+
+    def edge(board):
+        fen = board + " w - - 0 1"
+        return game.position(fen).engine.evaluate() - plain.position(fen).engine.evaluate()
+
+    assert edge("8/8/5P2/8/8/8/k7/4K3") == -10 * 5 + 20 * 5
+    # Two queens on the board: the phase is 1800 of the setup's 6040.
+    assert abs(edge("q7/8/5P2/8/k7/8/8/4K2Q") - 50 * (6040 - 1800) / 6040) <= 1
+    _features_agree_with_the_engine(game, params, PAWN_ENDINGS)
+
+
 def test_the_cache_key_holds_every_table_a_build_reads():
     """Two files that differ only in their endgame or threat tables build two modules:
     a cache key that left a table out would reuse the first build for the second."""
@@ -642,8 +697,9 @@ def test_the_cache_key_holds_every_table_a_build_reads():
             evalparams.canonical({**flat, "king_attackers": [0, 0, -5, -9, -20, -40, -60, -80]}),
             evalparams.canonical({**flat, "mobility_by_count": {"queen": [-9] + [0] * 31}}),
             evalparams.canonical({**flat, "drop_checks": {"safe": {"queen": 9}}}),
-            evalparams.canonical({**flat, "board_checks": {"safe": {"queen": 9}}})}
-    assert len(keys) == 9
+            evalparams.canonical({**flat, "board_checks": {"safe": {"queen": 9}}}),
+            evalparams.canonical({**flat, "passed_king": PASSED_KING})}
+    assert len(keys) == 10
 
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
@@ -738,6 +794,12 @@ def test_a_damaged_file_is_an_error_naming_it(definition, tuned_dir):
     ("passed", {"pawn": 5}, "passed: expected a list of numbers by rank"),
     ("passed", {"dragon": [0] * 8}, "passed: no piece named dragon"),
     ("passed", {"knight": [0] * 8}, "passed knight: only a piece that promotes"),
+    ("passed_king", {"own": {"knight": [0] * 8}}, "passed_king own knight: only a piece that "
+                                                  "promotes"),
+    ("passed_king", {"own": {"pawn": [0, 5]}}, "passed_king own pawn: expected 8 values"),
+    ("passed_king", {"enemy": {"dragon": [0] * 8}}, "passed_king enemy: no piece named dragon"),
+    ("passed_king", {"near": {}}, "passed_king: expected \"own\" and \"enemy\""),
+    ("passed_king", {"own": {"pawn": 5}}, "passed_king: expected"),
     ("endgame", {"values": {"dragon": 5}}, "endgame values: no piece named dragon"),
     ("endgame", {"pst": {"king": [[0] * 8] * 7}}, "endgame pst king: expected 8 rows of 8"),
     ("endgame", {"values": {"queen": "a lot"}}, "endgame holds \"values\" \\(numbers by piece\\)"),

@@ -283,22 +283,55 @@ cdef inline void passers_add(Passers* ps, int sq, int pc) noexcept nogil:
         ps.black_highest[k] = rank
 
 
-cdef int passed_bonus(Pos* p, Passers* ps, int sq) noexcept nogil:
-    """PASSED for the piece on `sq` if no enemy piece of its type stands ahead of it
-    (White's ahead is up the board) on its file or a file beside it, else 0: read
-    from the ranks evaluate's scan noted (`ps`), where the ranks ahead are counted,
-    so a board's holes end nothing early."""
+cdef bint is_passed(Pos* p, Passers* ps, int sq) noexcept nogil:
+    """Does no enemy piece of the type of the piece on `sq` stand ahead of it (White's
+    ahead is up the board) on its file or a file beside it?  Read from the ranks
+    evaluate's scan noted (`ps`), where the ranks ahead are counted, so a board's
+    holes end nothing early."""
     cdef int pc = p.b[sq], rank = sq // STRIDE - FIRST_SQ // STRIDE
     cdef int k = passer_slot(sq, pc)
     if code_colour(pc) == 0:
-        if ps.black_highest[k - 1] > rank or ps.black_highest[k] > rank \
-                or ps.black_highest[k + 1] > rank:
-            return 0
-        return PASSED[code_type(pc) * RANKS + rank]
-    if ps.white_lowest[k - 1] < rank or ps.white_lowest[k] < rank \
-            or ps.white_lowest[k + 1] < rank:
-        return 0
-    return PASSED[code_type(pc) * RANKS + RANKS - 1 - rank]
+        return not (ps.black_highest[k - 1] > rank or ps.black_highest[k] > rank
+                    or ps.black_highest[k + 1] > rank)
+    return not (ps.white_lowest[k - 1] < rank or ps.white_lowest[k] < rank
+                or ps.white_lowest[k + 1] < rank)
+
+
+cdef inline int owner_rank(int sq, int colour) noexcept nogil:
+    """The rank of `sq` counted from `colour`'s side, its first rank 0."""
+    cdef int rank = sq // STRIDE - FIRST_SQ // STRIDE
+    return rank if colour == 0 else RANKS - 1 - rank
+
+
+cdef inline int king_distance(int king, int file, int rank) noexcept nogil:
+    """A king's moves from the square `king` to (file, rank), at most
+    PASSED_KING_DISTANCE."""
+    cdef int df = king % STRIDE - FIRST_SQ % STRIDE - file
+    cdef int dr = king // STRIDE - FIRST_SQ // STRIDE - rank
+    if df < 0:
+        df = -df
+    if dr < 0:
+        dr = -dr
+    if dr > df:
+        df = dr
+    return df if df < PASSED_KING_DISTANCE else PASSED_KING_DISTANCE
+
+
+cdef int passer_kings(Pos* p, int sq, int colour, int rank) noexcept nogil:
+    """PASSED_KING's bonus for `colour`'s passed piece on `sq` (on its owner's `rank`):
+    each royal piece's distance to the square ahead of it (its own on the last rank)
+    times the entry for its type and rank; 0 for a side without a royal piece on the
+    board.  An escort close by and a catcher far away are what win an ending."""
+    cdef int t = code_type(p.b[sq]), score = 0
+    cdef int file = sq % STRIDE - FIRST_SQ % STRIDE, ahead = sq // STRIDE - FIRST_SQ // STRIDE
+    if rank < RANKS - 1:
+        ahead += 1 if colour == 0 else -1
+    if p.royal[colour] >= 0:
+        score += PASSED_KING[t * RANKS + rank] * king_distance(p.royal[colour], file, ahead)
+    if p.royal[colour ^ 1] >= 0:
+        score += PASSED_KING[(NTYPES + t) * RANKS + rank] \
+            * king_distance(p.royal[colour ^ 1], file, ahead)
+    return score
 
 
 cdef int structure(unsigned char* count, unsigned char* by_file, int colour) noexcept nogil:
@@ -342,7 +375,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
     cdef short placed[2 * NSQ]                        # (activity: each side's squares,
     cdef int placed_n[2]                              # White's from 0, Black's from NSQ)
     cdef Passers passers                              # (HAS_PASSED)
-    cdef int i
+    cdef int i, colour, rank
     cdef bint active = HAS_MOBILITY or HAS_SAFE_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS \
         or HAS_BOARD_CHECKS
     placed_n[0] = placed_n[1] = 0
@@ -374,8 +407,18 @@ cdef int evaluate(Pos* p) noexcept nogil:
     if HAS_PASSED:
         for i in range(passers.n):
             sq = passers.squares[i]
-            v = passed_bonus(p, &passers, sq)
-            passed += v if code_colour(p.b[sq]) == 0 else -v
+            if not is_passed(p, &passers, sq):
+                continue
+            colour = code_colour(p.b[sq])
+            rank = owner_rank(sq, colour)
+            v = PASSED[code_type(p.b[sq]) * RANKS + rank]
+            passed += v if colour == 0 else -v
+            if HAS_PASSED_KING:
+                v = passer_kings(p, sq, colour, rank)
+                if HAS_ENDGAME:       # an ending's term: blended in with the endgame tables
+                    end += v if colour == 0 else -v
+                else:
+                    passed += v if colour == 0 else -v
     if HAS_ENDGAME:
         if HAS_DROPS:
             for t in range(NTYPES):

@@ -79,7 +79,7 @@ def add_parser(sub):
                     help="leave these terms of the evaluation as they are: king-safety, "
                          "king-attackers, mobility, mobility-by-count, drop-checks, board-checks, "
                          "threats, threats-by-taker, "
-                         "structure, passed, endgame, safe-mobility "
+                         "structure, passed, endgame, safe-mobility, passed-king "
                          "(king-attackers: bonuses by how many enemy pieces attack next to "
                          "the king; mobility-by-count: a bonus by each piece's count of "
                          "moves, on top of mobility's centipawns a move; drop-checks: the "
@@ -91,7 +91,9 @@ def add_parser(sub):
                          "types as well as by the type attacked); structure: doubled and "
                          "isolated pawns, pairs; endgame: values and square tables for the "
                          "game's end, blended in by phase; safe-mobility: more for each "
-                         "move to a square no enemy pawn attacks; see docs/engine.md)")
+                         "move to a square no enemy pawn attacks; passed-king: each king's "
+                         "distance to the square ahead of a passed pawn, in the ending; "
+                         "see docs/engine.md)")
     tp.add_argument("--eval-weight", type=_weight, default=0.0, metavar="W",
                     help="with --from-pgn: learn from the games' [%%eval] comments too, "
                          "each position's target being (1 - W) x its result + W x what "
@@ -188,6 +190,7 @@ def format_report(report):
     lines += _taker_threat_lines(report.data.get("threats_by_taker"))
     lines += _structure_lines(report.data.get("structure"))
     lines += _passed_lines(report.data.get("passed"))
+    lines += _passed_king_lines(report.data.get("passed_king"))
     return "\n".join(lines)
 
 
@@ -236,6 +239,15 @@ def _board_check_lines(board_checks):
 def _structure_lines(structure):
     """The learned structure bonuses, a line per term with any."""
     return _term_lines("structure, {} (centipawns)", structure)
+
+
+def _passed_king_lines(passed_king):
+    """The learned passed-king bonuses, a line per term and type with any (rank 1
+    first)."""
+    return [f"passed {name}, {term} royal piece's distance (centipawns a square, by "
+            "rank): " + " ".join(f"{b:+d}" for b in row)
+            for term, rows in (passed_king or {}).items()
+            for name, row in rows.items() if any(row)]
 
 
 def _term_lines(title, tables):

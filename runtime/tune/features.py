@@ -57,6 +57,12 @@ optimiser sees numbers of one size):
   mobility_safe[t]  for each type: board moves to a square no enemy piece of the
                   game's cheapest type attacks (Engine.safe_mobility_counts), White's
                   minus Black's, on top of mobility[t]
+  passed_king[term, t, r]  in a game with a royal piece, for each term
+                  (evalparams.PASSED_KING: own, enemy), each type that promotes and each
+                  rank: a passed piece's royal piece's (or the enemy's) distance to the
+                  square ahead of it, at most evalparams.PASSED_KING_DISTANCE, White's
+                  minus Black's; like the endgame blocks, its endgame share where the
+                  evaluation blends endgame tables in
   endgame values[t], endgame squares[t, s]   where the evaluation blends endgame
                   tables in (evalparams.py "endgame"): a piece's value and square then
                   count phase/PHASE_MAX in the first blocks and the rest in these
@@ -112,6 +118,8 @@ class Space:
                                  # hand may drop, not royal, in a game with a royal piece)
     check_types: list = ()       # types with safe and defended board-check slots (those
                                  # not royal, in a game with a royal piece)
+    passed_king_types: list = ()  # types with own and enemy passed-king slots, one a rank
+                                 # (those that promote, in a game with a royal piece)
 
     @property
     def files(self):
@@ -128,6 +136,11 @@ class Space:
 
     @property
     def endgame_start(self):
+        return self.passed_king_start + (len(evalparams.PASSED_KING)
+                                         * len(self.passed_king_types) * self.ranks)
+
+    @property
+    def passed_king_start(self):
         return self.safe_mobility_start + len(self.mobility_types)
 
     @property
@@ -281,7 +294,17 @@ class Space:
         return self.safe_mobility_start + self.mobility_types.index(t)
 
     def safe_mobility_block(self):
-        return slice(self.safe_mobility_start, self.endgame_start)
+        return slice(self.safe_mobility_start, self.passed_king_start)
+
+    def passed_king_slot(self, term, t, rank):
+        """The slot of passed-king `term` (evalparams.PASSED_KING) for a passed piece of
+        type t on `rank` (its owner's)."""
+        row = evalparams.PASSED_KING.index(term) * len(self.passed_king_types) \
+            + self.passed_king_types.index(t)
+        return self.passed_king_start + row * self.ranks + rank
+
+    def passed_king_block(self):
+        return slice(self.passed_king_start, self.endgame_start)
 
     def check_blocks(self):
         """The two check terms, drop checks then board checks (CheckBlock)."""
@@ -337,6 +360,7 @@ def space_for(variant, params, endgame=False):
         if tables.royal_type >= 0 else []
     space.check_types = [t for t in range(ntypes) if t != tables.royal_type] \
         if tables.royal_type >= 0 else []
+    space.passed_king_types = list(space.passer_types) if tables.royal_type >= 0 else []
     space.tables += (tables.endgame or (tables.values, tables.pst),
                      lowerer.threats_by_victim() or {term: [0] * ntypes
                                                      for term in evalparams.THREATS},
@@ -347,7 +371,9 @@ def space_for(variant, params, endgame=False):
                      tables.drop_checks or {term: [0] * ntypes for term in evalparams.DROP_CHECKS},
                      tables.board_checks or {term: [0] * ntypes for term in evalparams.BOARD_CHECKS},
                      lowerer.threats_by_taker(),
-                     tables.mobility_safe or [0] * ntypes)
+                     tables.mobility_safe or [0] * ntypes,
+                     tables.passed_king or {term: [[0] * variant.ranks for _ in range(ntypes)]
+                                            for term in evalparams.PASSED_KING})
     theta = np.zeros(space.size)
     for t in space.value_types:
         theta[space.value_slot(t)] = tables.values[t] / 100
@@ -379,6 +405,10 @@ def space_for(variant, params, endgame=False):
     for t in space.passer_types:
         for rank in range(variant.ranks):
             theta[space.passed_slot(t, rank)] = space.tables[5][t][rank] / 100
+    for term in evalparams.PASSED_KING:
+        for t in space.passed_king_types:
+            for rank in range(variant.ranks):
+                theta[space.passed_king_slot(term, t, rank)] = space.tables[15][term][t][rank] / 100
     for index in range(space.attacker_slots):
         theta[space.attackers_slot(index)] = space.tables[9][index] / 100
     for t in space.mobility_types:
@@ -451,6 +481,13 @@ def features(space, board, hands, squares, royals=(-1, -1), mobility=None, attac
             slots.append(space.passed_slot(t, r))       # (both symmetries flip ranks)
             counts.append(sign)
             score += sign * space.tables[5][t][r]
+            if t in space.passed_king_types:
+                bonus = _passed_king(space, t, k, r, colour, squares, royals, share,
+                                     slots, counts)
+                if space.endgame:
+                    end += bonus
+                else:
+                    score += bonus
     score += _blend(space, middle, end, board, hands) if space.endgame else middle
     for t in range(ntypes):
         held = hands[t] - hands[ntypes + t]
@@ -632,9 +669,35 @@ def _add_blended(slots, counts, slot, endgame_slot, sign, share):
         counts.append(sign * (1.0 - share))
 
 
+def _passed_king(space, t, k, rank, colour, squares, royals, share, slots, counts):
+    """Add the passed-king features of `colour`'s passed piece of type t on the real
+    square k (on its owner's `rank`), as compiler/core/evaluate.pxi `passer_kings`
+    counts them: each royal piece's distance to the square ahead of it, in the
+    endgame's share (`share` being the middlegame's) where the evaluation blends
+    endgame tables in; its bonus now, centipawns from White's view."""
+    files, ranks = space.files, space.ranks
+    sign = 1 if colour == WHITE else -1
+    f, r = k % files, k // files
+    if rank < ranks - 1:
+        r += 1 if colour == WHITE else -1
+    weight = (1.0 - share) if space.endgame else 1.0
+    bonus = 0
+    for term, royal in zip(evalparams.PASSED_KING, (royals[colour], royals[1 - colour])):
+        if royal < 0:
+            continue
+        king = squares.index(royal)
+        distance = min(max(abs(king % files - f), abs(king // files - r)),
+                       evalparams.PASSED_KING_DISTANCE)
+        slot = space.passed_king_slot(term, t, rank)
+        slots.append(slot)
+        counts.append(sign * distance * weight)
+        bonus += sign * distance * space.tables[15][term][t][rank]
+    return bonus
+
+
 def _passed(space, board, f, r, code):
     """Does no enemy piece of the type of `code` (on file f, rank r) stand ahead of it
-    on its file or a file beside it (as compiler/core/evaluate.pxi `passed_bonus`)?"""
+    on its file or a file beside it (as compiler/core/evaluate.pxi `is_passed`)?"""
     ahead = range(r + 1, space.ranks) if code & 1 == WHITE else range(r - 1, -1, -1)
     files = range(max(f - 1, 0), min(f + 2, space.files))
     return not any(board[rank * space.files + file] == code ^ 1
@@ -742,6 +805,12 @@ def to_params(space, theta, fit_info):
         data["passed"] = {pieces[t].name: [int(round(100 * theta[space.passed_slot(t, rank)]))
                                            for rank in range(space.ranks)]
                           for t in space.passer_types}
+    passed_king = {term: {pieces[t].name: [int(round(100 * theta[space.passed_king_slot(term, t, rank)]))
+                                           for rank in range(space.ranks)]
+                          for t in space.passed_king_types}
+                   for term in evalparams.PASSED_KING}
+    if any(any(row) for rows in passed_king.values() for row in rows.values()):
+        data["passed_king"] = passed_king
     if space.endgame:
         data["endgame"] = {
             "values": {pieces[t].name: int(round(100 * theta[space.endgame_value_slot(t)]))

@@ -25,7 +25,7 @@ RIDGES = ((0.5, 5.0), (2.0, 20.0), (2.0, 200.0), (20.0, 2000.0), (200.0, 20000.0
 # The evaluation's optional terms (`--without`), by the name the command line gives them.
 OPTIONAL_TERMS = ("king-safety", "king-attackers", "mobility", "mobility-by-count",
                   "drop-checks", "board-checks", "threats", "threats-by-taker", "structure",
-                  "passed", "endgame", "safe-mobility")
+                  "passed", "endgame", "safe-mobility", "passed-king")
 
 
 @dataclass
@@ -119,6 +119,8 @@ def tune(source, games=200, depth=None, nodes=None, from_db=None, output=None,
         free[space.mobility_block()] = False
     if "safe-mobility" in without:
         free[space.safe_mobility_block()] = False
+    if "passed-king" in without:
+        free[space.passed_king_block()] = False
     if "mobility-by-count" in without:
         free[space.by_count_block()] = False
     if "drop-checks" in without:
