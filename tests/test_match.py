@@ -96,3 +96,32 @@ def test_games_written_as_pgn_are_what_tune_reads(tmp_path):
         (tuple(records[0].moves), "0-1", 2), (tuple(records[1].moves), "1/2-1/2", 2)]
     # the movers' scores, White's view, come back as pawns on their plies
     assert games[0].evals == (None, None, -2.5, -100.0) and games[1].evals is None
+
+
+def test_teacher_pgn_gives_each_of_our_moves_the_opponents_score_one_ply_earlier(tmp_path):
+    """bench/teacher_pgn.py: the opponent's moves keep their scores, ours take the
+    opponent's previous one (none for our first), and tune reads them back so."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_teacher_pgn", os.path.join(os.path.dirname(MATCH), "teacher_pgn.py"))
+    teacher = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(teacher)
+    match = teacher.match
+    white = match.GameRecord(["e2e4", "e7e5"], True, "1-0", "no legal move",
+                             ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "d7d6"],
+                             [30, 45, 20, 60])
+    black = match.GameRecord(["e2e4", "e7e5"], False, "0-1", "no legal move",
+                             ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "d7d6"],
+                             [30, 45, 20, 60])
+    assert teacher.opponent_scores(white) == [None, 45, 45, 60]     # ours: plies 0 and 2
+    assert teacher.opponent_scores(black) == [30, 30, 20, 20]       # ours: plies 1 and 3
+    settings = {"variant": "chess", "engine": "ours", "opponent": "fsf",
+                "engine_options": [], "opponent_options": [], "go": "nodes 10",
+                "move_seconds": 60.0, "max_plies": 400}
+    source = tmp_path / "match.json"
+    source.write_text(json.dumps({"settings": settings, "games": [vars(white)]}))
+    out = tmp_path / "teacher.pgn"
+    assert teacher.main([str(source), str(out)]) == 0
+    import fairyforge as ff
+    from fairyforge.tune.samples import pgn_games
+    games = pgn_games(str(out), ff.load("chess"))
+    assert games[0].evals == (None, None, None, 0.45, 0.45, 0.6)
