@@ -1026,10 +1026,10 @@ cdef inline int reduction(Pos* p, Search* s, move_t m, int depth, int legal_coun
                           int stat, bint worsening, bint cut, bint tt_capture) noexcept nogil:
     """Late-move reduction of a quiet move already made (a capture's: capture_reduction):
     those late in the ordering (from the lmr_first-th), at depth 3 or more, that
-    neither escape nor give check, are searched shallower, the more the deeper and later (s.lmr), a ply less at a
-    principal-variation node, for a killer and for a move with a good history (or by
-    its whole record `stat`, history plus continuation history, with lmr_history);
-    never into quiescence."""
+    neither escape nor give check, are searched shallower, the more the deeper and
+    later (s.lmr), a ply less at a principal-variation node, for a killer and for a
+    move with a good history (or by its whole record `stat`, history plus continuation
+    history, with lmr_history); never into quiescence."""
     cdef int r
     if depth < 3 or legal_count < s.set.lmr_first or checked:
         return 0
