@@ -448,9 +448,10 @@ def check_pieces(data, variant, path):
             if len(row) != variant.ranks:
                 raise ParameterFileError(f"{path}: {section} {name}: expected "
                                          f"{variant.ranks} values, one a rank")
-    if data.get("passed_king") and not any(p.royal for p in variant.pieces):
+    # Every game has a royal type, but in some (giveaway) neither side owns it.
+    if data.get("passed_king") and not any(p.royal and any(p.tokens) for p in variant.pieces):
         raise ParameterFileError(f"{path}: passed_king: {variant.name} has no royal piece "
-                                 "to measure a distance from")
+                                 "that a side owns, to measure a distance from")
 
 
 def write(path, data):

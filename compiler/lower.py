@@ -446,7 +446,8 @@ class Lowerer:
         """The learned bonuses for a royal piece's distance to a passed piece
         (evalparams PASSED_KING: per term, per type that promotes, one a rank), a row
         per type (0s for the others) for each term, or None where there are none or
-        no royal piece to measure from."""
+        no royal piece to measure from.  The terms come in PASSED_KING's order, which
+        is the engine's: the template numbers them as they come."""
         from .evalparams import PASSED_KING
         learned = (self.params or {}).get("passed_king", {})
         rows = {term: [[int(round(max(-500, min(500, bonus))))

@@ -857,6 +857,23 @@ def test_a_bad_optional_table_is_an_error_naming_the_file(tuned_dir, field, tabl
     assert path in str(caught.value)
 
 
+def test_passed_king_is_refused_where_no_side_owns_a_royal_piece(tuned_dir):
+    """Giveaway's only royal type is one neither side owns: no distance to measure, so
+    a passed_king table there is an error naming the file, not a term that is silently
+    0."""
+    from fairyforge.compiler import loader
+    from fairyforge.tune.features import space_for, to_params
+    variant = loader.load_variant("giveaway")
+    params = to_params(space_for(variant, None), space_for(variant, None).theta0, {})
+    params["passed_king"] = {"own": {"pawn": [0, 0, 0, -5, -10, -15, -20, 0]}}
+    path = str(tuned_dir / "giveaway.eval.json")
+    evalparams.write(path, params)
+    with pytest.raises(evalparams.ParameterFileError,
+                       match="giveaway has no royal piece that a side owns") as caught:
+        evalparams.for_build(variant)
+    assert path in str(caught.value)
+
+
 def test_tune_learns_from_a_playtest_database(definition, tmp_path, capsys):
     from fairyforge import playtest
     db = str(tmp_path / "games.sqlite")
