@@ -246,7 +246,7 @@ SEARCH_SETTINGS = ("null_move", "null_base", "null_depth_div", "null_margin", "l
                    "singular_depth", "singular_margin", "qs_delta",
                    "capture_history", "tt_static", "cut_reduction", "check_see",
                    "probcut", "lmr_first", "history_prune", "lmr_history",
-                   "tt_capture_reduction", "lmr_futility", "lmr_captures")
+                   "tt_capture_reduction", "lmr_futility", "lmr_captures", "qs_promotions")
 AT_LEAST_ONE = ("null_depth_div", "lmr_divisor")    # (divisors)
 
 

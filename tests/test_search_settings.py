@@ -26,7 +26,7 @@ DEFAULTS = {"null_move": 0, "null_base": 3, "null_depth_div": 4, "null_margin": 
             "singular_margin": 2, "qs_delta": 0, "capture_history": 0, "tt_static": 0,
             "cut_reduction": 0, "check_see": 0, "probcut": 0, "lmr_first": 4,
             "history_prune": 0, "lmr_history": 0, "tt_capture_reduction": 0,
-            "lmr_futility": 0, "lmr_captures": 0}
+            "lmr_futility": 0, "lmr_captures": 0, "qs_promotions": 0}
 
 
 def _position(game, fen, **settings):
@@ -154,6 +154,31 @@ def test_delta_pruning_keeps_the_captures_that_matter(games, fen, depth):
     assert str(pruned.pv[0]) == str(plain.pv[0])
     assert abs(pruned.score - plain.score) <= 20
     assert pruned.nodes <= plain.nodes
+
+
+# Black's pawn queens next move, whatever White plays: only a quiescence that searches
+# promotions sees it from a one-ply search.
+PAWN_RACE = "k7/8/8/8/8/8/1p6/7K w - - 0 1"
+
+
+def test_quiescence_sees_a_queening_past_the_horizon_with_qs_promotions(games):
+    """With qs_promotions, a one-ply search counts Black's b1=Q, a move that takes
+    nothing, in the quiescence after each king move: White is a queen down, not a
+    pawn down as the static score at the horizon says."""
+    chess = games["chess"]
+    plain = think(_position(chess, PAWN_RACE), depth=1).info.score
+    seen = think(_position(chess, PAWN_RACE, qs_promotions=800), depth=1).info.score
+    assert plain > -400 and seen < plain - 500
+
+
+def test_qs_promotions_leaves_out_the_promotions_that_gain_too_little(games):
+    """The threshold is in hundredths of the cheapest piece: at 800 only b1=Q (about 13
+    pawns) is searched, at 100 the under-promotions too (a knight gains about 3.5),
+    so the trees differ."""
+    chess = games["chess"]
+    queen_only = _nodes(chess, depth=4, fen=PAWN_RACE, qs_promotions=800)
+    assert queen_only != _nodes(chess, depth=4, fen=PAWN_RACE)
+    assert queen_only != _nodes(chess, depth=4, fen=PAWN_RACE, qs_promotions=100)
 
 
 def test_continuation_history_reaches_the_search_and_new_game_forgets_it(games):

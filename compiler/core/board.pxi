@@ -154,7 +154,8 @@ cdef inline int gen_pseudo(Pos* p, move_t* mv) noexcept nogil:
 
 cdef inline int gen_captures(Pos* p, move_t* mv) noexcept nogil:
     """A list that holds every pseudo-legal capture of the side to move, and few other
-    moves (the rules' extra moves may add some): quiescence keeps the captures of it."""
+    moves (the promotions forced where a piece arrives; the rules' extra moves may add
+    some): quiescence keeps the captures of it (search.pxi quiescence_moves)."""
     if p.side == 0:
         return gen_moves_0(p, mv, GEN_CAPTURES)
     return gen_moves_1(p, mv, GEN_CAPTURES)

@@ -121,6 +121,9 @@ cdef struct Settings:
                                 # futility margin for that reduced depth stay below alpha
     int lmr_captures            # 1: captures the ordering found losing are reduced as late
                                 # quiet moves are (a ply less at a principal-variation node)
+    int qs_promotions           # quiescence also searches the moves that promote without
+                                # capturing (0: off), where the promotion gains at least this
+                                # many hundredths of the cheapest piece (800: a queen's in chess)
 
 
 cdef struct EvalEntry:
@@ -210,6 +213,7 @@ cdef Settings default_settings() noexcept:
     d.tt_capture_reduction = 0
     d.lmr_futility = 0
     d.lmr_captures = 0
+    d.qs_promotions = 0
     game_search_settings(&d)    # (generated: what a match measured for this game)
     return d
 
@@ -706,6 +710,32 @@ cdef inline int captures_only(Pos* p, move_t* mv, int n) noexcept nogil:
     return k
 
 
+cdef inline int promotion_gain(Pos* p, move_t m) noexcept nogil:
+    """What the promotion of the board move `m` adds: the value of the type it becomes
+    less its piece's own (0 for a move that does not promote, a drop or castling)."""
+    if not move_selector(m) or m & (F_DROP | F_CASTLE):
+        return 0
+    return VALUE[move_selector(m) - 1] - VALUE[code_type(p.b[move_from(m)])]
+
+
+cdef inline int quiescence_moves(Pos* p, Search* s, move_t* mv, int n) noexcept nogil:
+    """Of the capture generator's list mv[:n]: the captures, and with qs_promotions the
+    promotions that take nothing and gain enough (the generator lists those of a piece
+    that must promote where it arrives).  A pawn a step from queening is a queen at the
+    horizon, which no static score sees.  Not where captures are compulsory: a move
+    that takes nothing may be illegal there, which quiescence's legality test (a
+    look-ahead's) does not ask."""
+    cdef int i, k = 0, least_gain
+    if not s.set.qs_promotions or HAS_MUST_CAPTURE:
+        return captures_only(p, mv, n)
+    least_gain = s.least_value * s.set.qs_promotions // 100
+    for i in range(n):
+        if victim_value(p, mv[i]) or promotion_gain(p, mv[i]) >= least_gain:
+            mv[k] = mv[i]
+            k += 1
+    return k
+
+
 cdef inline void make_null(Pos* p) noexcept nogil:
     """Pass the move (null-move pruning).  The halfmove clock restarts so that no
     repetition is counted across the pass."""
@@ -862,7 +892,7 @@ cdef int quiesce(Pos* p, Search* s, int alpha, int beta, int ply,
     if evading:
         n = gen_pseudo(p, mv)
     else:
-        n = captures_only(p, mv, gen_captures(p, mv))
+        n = quiescence_moves(p, s, mv, gen_captures(p, mv))
     score_moves(p, s, mv, n, tt_move, ply, True)
     start_picking(s, mv, ply_scores(s, ply), n, &picker)
     for i in range(n):
