@@ -864,7 +864,8 @@ def test_passed_king_is_refused_where_no_side_owns_a_royal_piece(tuned_dir):
     from fairyforge.compiler import loader
     from fairyforge.tune.features import space_for, to_params
     variant = loader.load_variant("giveaway")
-    params = to_params(space_for(variant, None), space_for(variant, None).theta0, {})
+    space = space_for(variant, None)
+    params = to_params(space, space.theta0, {})
     params["passed_king"] = {"own": {"pawn": [0, 0, 0, -5, -10, -15, -20, 0]}}
     path = str(tuned_dir / "giveaway.eval.json")
     evalparams.write(path, params)
