@@ -125,3 +125,29 @@ def test_teacher_pgn_gives_each_of_our_moves_the_opponents_score_one_ply_earlier
     from fairyforge.tune.samples import pgn_games
     games = pgn_games(str(out), ff.load("chess"))
     assert games[0].evals == (None, None, None, 0.45, 0.45, 0.6)
+
+
+@pytest.mark.skipif(not os.access("/usr/games/fairy-stockfish", os.X_OK),
+                    reason="needs Debian's fairy-stockfish")
+def test_static_teacher_labels_each_move_with_the_static_evaluation(tmp_path):
+    """bench/static_teacher.py: each move's [%eval] becomes Fairy-Stockfish's static
+    evaluation of the position it was played from (none in check), tune reads them."""
+    spec = importlib.util.spec_from_file_location(
+        "bench_static_teacher", os.path.join(os.path.dirname(MATCH), "static_teacher.py"))
+    teacher = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(teacher)
+    source = tmp_path / "games.pgn"
+    source.write_text('[Event "?"]\n[Result "0-1"]\n[OpeningPlies "0"]\n\n'
+                      '1. f3 {[%eval 9.99]} e5 2. g4 Qh4# 0-1\n')
+    out = tmp_path / "static.pgn"
+    assert teacher.main([str(source), str(out), "--games", "1"]) == 0
+    import fairyforge as ff
+    from fairyforge.tune.samples import pgn_games
+    evals = pgn_games(str(out), ff.load("chess"))[0].evals
+    assert len(evals) == 4 and 9.99 not in evals and None not in evals
+    evaluate = teacher.StaticEval(teacher.ENGINE)
+    try:   # the start position's static score, White's view: White's tempo, a little up
+        assert evals[0] == round(evaluate("chess", ff.load("chess").start().fen()), 2)
+        assert 0 < evals[0] < 0.5
+    finally:
+        evaluate.close()

@@ -1,0 +1,111 @@
+"""A PGN whose [%eval] comments are Fairy-Stockfish's static evaluation: labels for
+`fairyforge tune --eval-weight` without a search's tactics in them.
+
+    python bench/static_teacher.py games/chess-fsf-eval.pgn.xz chess-static.pgn
+    fairyforge tune chess --from-pgn chess-static.pgn --eval-weight 1
+
+The games of `bench/match.py --pgn` carry each mover's search score, which a linear
+evaluation can only partly follow: a score a few plies deep holds the tactics of its
+line as well as the position's worth.  This writes the same games with each move's
+comment replaced by Fairy-Stockfish's `eval` (its classical static evaluation, White's
+view, pawns) of the position the move was played from, the position `fairyforge tune`
+labels with it.  Positions in check, which the tuner skips, get no comment.  The
+variant is each game's Variant tag (default chess), given to Fairy-Stockfish as
+UCI_Variant.
+"""
+
+import argparse
+import lzma
+import os
+import subprocess
+import sys
+
+from tqdm import tqdm
+
+import fairyforge
+from fairyforge.errors import FairyforgeError
+from fairyforge.pgn import export, read_games
+
+ENGINE = "/usr/games/fairy-stockfish"
+
+
+class StaticEval:
+    """A Fairy-Stockfish process answering `eval` for positions given by FEN."""
+
+    def __init__(self, command):
+        self.process = subprocess.Popen([command], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.variant = None
+
+    def _send(self, text):
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+
+    def __call__(self, variant, fen):
+        """Its static evaluation of `fen`, White's view, in pawns."""
+        if variant != self.variant:
+            self._send(f"setoption name UCI_Variant value {variant}")
+            self.variant = variant
+        self._send(f"position fen {fen}")
+        self._send("eval")
+        for line in self.process.stdout:
+            if line.startswith("Total evaluation:"):
+                return float(line.split()[2])
+        raise RuntimeError("Fairy-Stockfish stopped answering")
+
+    def close(self):
+        self._send("quit")
+        self.process.wait()
+
+
+def relabelled(record, evaluate):
+    """(the game's final position, one comment per move): each move's [%eval] the
+    static evaluation of the position it was played from (None in check)."""
+    moves = list(record.position.move_stack)
+    position = record.position.game.position(record.position.setup_fen)
+    comments = []
+    for move in moves:
+        if position.is_check():
+            comments.append(None)
+        else:
+            comments.append(f"[%eval {evaluate(position.game.name, position.fen()):.2f}]")
+        position.push(move)
+    return position, comments
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("source", help="a PGN file (.xz compressed or not)")
+    parser.add_argument("output", help="the PGN to write")
+    parser.add_argument("--engine", default=ENGINE, help=f"Fairy-Stockfish (default {ENGINE})")
+    parser.add_argument("--games", type=int, default=0, help="only the first N games")
+    args = parser.parse_args(argv)
+    opener = lzma.open if args.source.endswith(".xz") else open
+    try:
+        with opener(args.source, "rt") as handle:
+            text = handle.read()
+    except OSError as err:
+        parser.error(f"cannot read {args.source}: {err.strerror or err}")
+    if not os.access(args.engine, os.X_OK):
+        parser.error(f"{args.engine}: no such engine (apt-get install fairy-stockfish)")
+    evaluate = StaticEval(args.engine)
+    written = 0
+    try:
+        with open(args.output, "w") as out:
+            for record in tqdm(read_games(text), desc="games", unit=" games"):
+                if args.games and written >= args.games:
+                    break
+                position, comments = relabelled(record, evaluate)
+                out.write(export(position, record.headers, comments) + "\n")
+                written += 1
+    except FairyforgeError as err:
+        print(f"{args.source}: {err}", file=sys.stderr)
+        return 1
+    finally:
+        evaluate.close()
+    print(f"{written} games written to {args.output}, each score Fairy-Stockfish's static one")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
