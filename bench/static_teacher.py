@@ -36,6 +36,20 @@ class StaticEval:
         self.process = subprocess.Popen([command], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, text=True, bufsize=1)
         self.variant = None
+        self.variants = self._known_variants()
+
+    def _known_variants(self):
+        """The UCI_Variant choices it lists (it would evaluate an unknown name as chess
+        without a word, so each game's variant is checked against these)."""
+        self._send("uci")
+        known = set()
+        for line in self.process.stdout:
+            if line.startswith("option name UCI_Variant "):
+                words = line.split()
+                known = {words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"}
+            elif line.startswith("uciok"):
+                return known
+        raise RuntimeError("Fairy-Stockfish stopped answering")
 
     def _send(self, text):
         self.process.stdin.write(text + "\n")
@@ -44,6 +58,8 @@ class StaticEval:
     def __call__(self, variant, fen):
         """Its static evaluation of `fen`, White's view, in pawns."""
         if variant != self.variant:
+            if variant not in self.variants:
+                raise ValueError(f"Fairy-Stockfish does not know the variant {variant}")
             self._send(f"setoption name UCI_Variant value {variant}")
             self.variant = variant
         self._send(f"position fen {fen}")
@@ -54,7 +70,10 @@ class StaticEval:
         raise RuntimeError("Fairy-Stockfish stopped answering")
 
     def close(self):
-        self._send("quit")
+        try:
+            self._send("quit")
+        except OSError:             # (it has stopped already)
+            pass
         self.process.wait()
 
 
@@ -88,7 +107,10 @@ def main(argv=None):
         parser.error(f"cannot read {args.source}: {err.strerror or err}")
     if not os.access(args.engine, os.X_OK):
         parser.error(f"{args.engine}: no such engine (apt-get install fairy-stockfish)")
-    evaluate = StaticEval(args.engine)
+    try:
+        evaluate = StaticEval(args.engine)
+    except (OSError, RuntimeError) as err:
+        parser.error(f"{args.engine}: does not answer as Fairy-Stockfish ({err})")
     written = 0
     try:
         with open(args.output, "w") as out:
@@ -98,8 +120,11 @@ def main(argv=None):
                 position, comments = relabelled(record, evaluate)
                 out.write(export(position, record.headers, comments) + "\n")
                 written += 1
-    except FairyforgeError as err:
-        print(f"{args.source}: {err}", file=sys.stderr)
+    except (FairyforgeError, ValueError, RuntimeError) as err:
+        print(f"{args.source}, game {written + 1}: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"cannot write {args.output}: {err.strerror or err}", file=sys.stderr)
         return 1
     finally:
         evaluate.close()

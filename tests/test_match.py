@@ -149,5 +149,7 @@ def test_static_teacher_labels_each_move_with_the_static_evaluation(tmp_path):
     try:   # the start position's static score, White's view: White's tempo, a little up
         assert evals[0] == round(evaluate("chess", ff.load("chess").start().fen()), 2)
         assert 0 < evals[0] < 0.5
+        with pytest.raises(ValueError, match="does not know the variant nosuchgame"):
+            evaluate("nosuchgame", ff.load("chess").start().fen())   # (not chess's score)
     finally:
         evaluate.close()
