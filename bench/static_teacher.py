@@ -22,7 +22,6 @@ import sys
 
 from tqdm import tqdm
 
-import fairyforge
 from fairyforge.errors import FairyforgeError
 from fairyforge.pgn import export, read_games
 
