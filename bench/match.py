@@ -60,7 +60,8 @@ class UciEngine:
         self.lines = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.send("uci")
-        self.wait_for("uciok", 60)
+        self.declared = []                       # its `id` and `option` lines
+        self.wait_for("uciok", 60, self.declared)
         for option, value in options:
             self.send(f"setoption name {option} value {value}")
 
@@ -76,8 +77,9 @@ class UciEngine:
         except (BrokenPipeError, OSError) as error:
             raise EngineFailure(f"{self.name} is gone ({error})") from None
 
-    def wait_for(self, first_word, seconds):
-        """The first line starting with `first_word` within `seconds`."""
+    def wait_for(self, first_word, seconds, passed=None):
+        """The first line starting with `first_word` within `seconds` (the lines before
+        it are appended to the list `passed` if one is given)."""
         deadline = time.monotonic() + seconds
         while True:
             left = deadline - time.monotonic()
@@ -90,6 +92,8 @@ class UciEngine:
                 raise EngineFailure(f"{self.name} exited")
             if line.split(" ", 1)[0] == first_word:
                 return line
+            if passed is not None:
+                passed.append(line)
 
     def ready(self):
         self.send("isready")

@@ -17,7 +17,6 @@ UCI_Variant.
 import argparse
 import lzma
 import os
-import subprocess
 import sys
 
 from tqdm import tqdm
@@ -25,55 +24,47 @@ from tqdm import tqdm
 from fairyforge.errors import FairyforgeError
 from fairyforge.pgn import export, read_games
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import match  # noqa: E402  (bench/match.py: its UCI engine process)
+
 ENGINE = "/usr/games/fairy-stockfish"
+EVAL_SECONDS = 10.0             # an `eval` answers in a millisecond; more is a hang
+
+
+def known_variants(declared):
+    """The UCI_Variant choices among an engine's `option` lines."""
+    for line in declared:
+        if line.startswith("option name UCI_Variant "):
+            words = line.split()
+            return {words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"}
+    return set()
 
 
 class StaticEval:
-    """A Fairy-Stockfish process answering `eval` for positions given by FEN."""
+    """Fairy-Stockfish answering `eval` for positions given by FEN."""
 
     def __init__(self, command):
-        self.process = subprocess.Popen([command], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.engine = match.UciEngine(command, [], "Fairy-Stockfish")
+        # (it would evaluate a variant it does not know as chess without a word)
+        self.variants = known_variants(self.engine.declared)
         self.variant = None
-        self.variants = self._known_variants()
-
-    def _known_variants(self):
-        """The UCI_Variant choices it lists (it would evaluate an unknown name as chess
-        without a word, so each game's variant is checked against these)."""
-        self._send("uci")
-        known = set()
-        for line in self.process.stdout:
-            if line.startswith("option name UCI_Variant "):
-                words = line.split()
-                known = {words[i + 1] for i, word in enumerate(words[:-1]) if word == "var"}
-            elif line.startswith("uciok"):
-                return known
-        raise RuntimeError("Fairy-Stockfish stopped answering")
-
-    def _send(self, text):
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
 
     def __call__(self, variant, fen):
         """Its static evaluation of `fen`, White's view, in pawns."""
         if variant != self.variant:
             if variant not in self.variants:
                 raise ValueError(f"Fairy-Stockfish does not know the variant {variant}")
-            self._send(f"setoption name UCI_Variant value {variant}")
+            self.engine.send(f"setoption name UCI_Variant value {variant}")
             self.variant = variant
-        self._send(f"position fen {fen}")
-        self._send("eval")
-        for line in self.process.stdout:
+        self.engine.send(f"position fen {fen}")
+        self.engine.send("eval")
+        while True:         # (the trace's own "Total |" row comes first)
+            line = self.engine.wait_for("Total", EVAL_SECONDS)
             if line.startswith("Total evaluation:"):
                 return float(line.split()[2])
-        raise RuntimeError("Fairy-Stockfish stopped answering")
 
     def close(self):
-        try:
-            self._send("quit")
-        except OSError:             # (it has stopped already)
-            pass
-        self.process.wait()
+        self.engine.close()
 
 
 def relabelled(record, evaluate):
@@ -108,7 +99,7 @@ def main(argv=None):
         parser.error(f"{args.engine}: no such engine (apt-get install fairy-stockfish)")
     try:
         evaluate = StaticEval(args.engine)
-    except (OSError, RuntimeError) as err:
+    except (OSError, match.EngineFailure) as err:
         parser.error(f"{args.engine}: does not answer as Fairy-Stockfish ({err})")
     written = 0
     try:
@@ -119,7 +110,7 @@ def main(argv=None):
                 position, comments = relabelled(record, evaluate)
                 out.write(export(position, record.headers, comments) + "\n")
                 written += 1
-    except (FairyforgeError, ValueError, RuntimeError) as err:
+    except (FairyforgeError, ValueError, match.EngineFailure) as err:
         print(f"{args.source}, game {written + 1}: {err}", file=sys.stderr)
         return 1
     except OSError as err:

@@ -138,13 +138,15 @@ def test_static_teacher_labels_each_move_with_the_static_evaluation(tmp_path):
     spec.loader.exec_module(teacher)
     source = tmp_path / "games.pgn"
     source.write_text('[Event "?"]\n[Result "0-1"]\n[OpeningPlies "0"]\n\n'
-                      '1. f3 {[%eval 9.99]} e5 2. g4 Qh4# 0-1\n')
+                      '1. e4 {[%eval 9.99]} e5 2. Qh5 Nc6 3. Qxf7+ Kxf7 0-1\n')
     out = tmp_path / "static.pgn"
     assert teacher.main([str(source), str(out), "--games", "1"]) == 0
     import fairyforge as ff
     from fairyforge.tune.samples import pgn_games
     evals = pgn_games(str(out), ff.load("chess"))[0].evals
-    assert len(evals) == 4 and 9.99 not in evals and None not in evals
+    # Kxf7 was played in check: no label; every other move has one, the old one gone
+    assert len(evals) == 6 and evals[5] is None and None not in evals[:5]
+    assert 9.99 not in evals
     evaluate = teacher.StaticEval(teacher.ENGINE)
     try:   # the start position's static score, White's view: White's tempo, a little up
         assert evals[0] == round(evaluate("chess", ff.load("chess").start().fen()), 2)
