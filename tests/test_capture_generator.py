@@ -12,8 +12,11 @@ import random
 import pytest
 
 import fairyforge as ff
+from fairyforge.encoding import F_CASTLE, F_DROP, F_EP, move_to
 
 PLIES = 60
+# The moves the exchange evaluation never makes: it takes a piece on its square.
+NOT_EXCHANGES = F_DROP | F_CASTLE | F_EP
 
 
 def _walk(game, seed):
@@ -39,4 +42,23 @@ def test_the_capture_generator_finds_every_capture(games, name):
             expected = pos.engine.captures(from_all_moves=True)
             assert sorted(pos.engine.captures()) == sorted(expected), pos.fen()
             seen += len(expected)
+    assert seen > 0, "the walks met no capture: they test nothing"
+
+
+@pytest.mark.parametrize("name", ff.bundled_games())
+def test_the_exchange_evaluation_lists_the_captures_onto_a_square_in_order(games, name):
+    """The exchange evaluation lists only the moves of the pieces that attack its
+    square (engine.pyx.j2 captures_onto): it must find every capture onto the square
+    that the capture generator finds, in the same order (the first of equal captures is
+    the one it makes, so another order would change the search)."""
+    game = games[name]
+    seen = 0
+    for seed in (3, 4):
+        for pos in _walk(game, seed):
+            listed = pos.engine.captures()
+            for square in {move_to(m) for m in listed}:
+                onto = [m for m in listed if move_to(m) == square and not m & NOT_EXCHANGES]
+                found = [m for m in pos.engine.captures_onto(square) if not m & NOT_EXCHANGES]
+                assert found == onto, (pos.fen(), square)
+                seen += len(onto)
     assert seen > 0, "the walks met no capture: they test nothing"

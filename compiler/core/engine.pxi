@@ -817,6 +817,22 @@ cdef class Engine:
         free(out)
         return result
 
+    def captures_onto(self, int square):
+        """The side to move's pseudo-legal moves onto `square` in the list the exchange
+        evaluation reads (captures_onto: the moves of the pieces that attack it, where
+        the game allows), in its order: a test compares them with gen_captures's."""
+        self._idle()
+        if not (0 <= square < NSQ and BOARD_MASK[square]):
+            raise ValueError("square index %r is not on the board" % square)
+        cdef move_t* out = <move_t*> malloc(MAX_MOVES * sizeof(move_t))
+        cdef int n, i
+        if out == NULL:
+            raise MemoryError()
+        n = captures_onto(&self.pos, out, square)
+        result = [out[i] for i in range(n) if move_to(out[i]) == square]
+        free(out)
+        return result
+
     def capture_pairs(self, int colour):
         """[(from, to)] for every piece of `colour` and every enemy piece it could
         capture now, whoever is to move: what each piece attacks, for the perpetual

@@ -436,7 +436,7 @@ cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
     if level >= SEE_LEVELS or p.b[sq] <= OFF or not attacked(p.b, sq, p.side):
         return 0
     victim = value_on(p, sq)
-    n = gen_captures(p, mv)
+    n = captures_onto(p, mv, sq)
     for i in range(n):
         m = mv[i]
         if move_to(m) != sq or (m & (F_DROP | F_CASTLE | F_EP)):
