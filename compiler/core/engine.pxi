@@ -400,6 +400,8 @@ cdef class Engine:
         self._rehash()
 
     cdef void _rehash(self):
+        """The Zobrist key and the evaluation's kept sums counted from the whole
+        position (make and unmake keep both up after)."""
         cdef uint64_t key = 0
         cdef int i, c, typ
         for i in range(NSQ):
@@ -423,6 +425,7 @@ cdef class Engine:
             if HASH_COUNTERS:
                 key ^= Z_COUNTER[i * (MAX_COUNTER + 1) + self.pos.counter[i]]
         self.pos.key = key
+        recount_material(&self.pos)
 
     def set_state(self, pieces, hands, int side, int castling, int ep, int ep_victim,
                   int halfmove, int fullmove, int lifted=0, counters=(0, 0)):

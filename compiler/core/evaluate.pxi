@@ -11,6 +11,51 @@
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
+# What each piece code on each square adds to the sums make and unmake keep up
+# (board.pxi Pos.material, material_eg, phase): White's pieces count up, Black's down,
+# and the rows of EMPTY and OFF are 0, so that put and remove add them without a test.
+# Filled once at import from VALUE, PST, VALUE_EG, PST_EG and PHASE_WEIGHT.
+cdef int MATERIAL[NCODES * NSQ]
+cdef int MATERIAL_EG[NCODES * NSQ]
+cdef int PHASE_OF[NCODES]
+
+
+cdef void fill_material() noexcept:
+    cdef int code, sq, t, sign
+    memset(MATERIAL, 0, sizeof(MATERIAL))
+    memset(MATERIAL_EG, 0, sizeof(MATERIAL_EG))
+    memset(PHASE_OF, 0, sizeof(PHASE_OF))
+    for code in range(OFF + 1, NCODES):
+        t = code_type(code)
+        sign = 1 if code_colour(code) == 0 else -1
+        for sq in range(NSQ):
+            MATERIAL[code * NSQ + sq] = sign * (VALUE[t] + PST[code * NSQ + sq])
+            if HAS_ENDGAME:
+                MATERIAL_EG[code * NSQ + sq] = sign * (VALUE_EG[t] + PST_EG[code * NSQ + sq])
+        if HAS_ENDGAME:
+            PHASE_OF[code] = PHASE_WEIGHT[t]
+
+
+fill_material()
+
+
+cdef inline void keep_material(Pos* p, int sq, int code, int sign) noexcept nogil:
+    """Add (sign 1) or take away (-1) what `code` on `sq` adds to the kept sums."""
+    p.material += sign * MATERIAL[code * NSQ + sq]
+    if HAS_ENDGAME:
+        p.material_eg += sign * MATERIAL_EG[code * NSQ + sq]
+        p.phase += sign * PHASE_OF[code]
+
+
+cdef void recount_material(Pos* p) noexcept nogil:
+    """The kept sums counted from the board: for a position set whole
+    (Engine.set_state); make and unmake keep them up after."""
+    cdef int sq
+    p.material = p.material_eg = p.phase = 0
+    for sq in range(FIRST_SQ, LAST_SQ + 1):
+        keep_material(p, sq, p.b[sq], 1)
+
+
 cdef enum:
     KING_ZONE_MAX = 24          # squares within two files and ranks of a square, itself not
 
@@ -369,7 +414,9 @@ cdef int evaluate(Pos* p) noexcept nogil:
     learned: HAS_ENDGAME), passed pieces, pieces in hand, king safety, structure,
     mobility, king attacks and attackers, threats, drop checks, and the rules' own terms
     (rules_evaluate), from the side to move's view."""
-    cdef int score = 0, passed = 0, end = 0, phase = 0, sq, pc, v, t
+    # Material and square bonuses are kept up move by move (board.pxi Pos.material,
+    # material_eg, phase): the scan is left with what needs the whole board.
+    cdef int score = p.material, passed = 0, end = p.material_eg, phase = p.phase, sq, pc, v, t
     cdef unsigned char count[2 * NTYPES]              # (HAS_STRUCTURE: by side and type,
     cdef unsigned char by_file[2 * NTYPES * FILES]    # and by file for ST_FILED types)
     cdef short placed[2 * NSQ]                        # (activity: each side's squares,
@@ -396,12 +443,6 @@ cdef int evaluate(Pos* p) noexcept nogil:
                 if ST_FILED[t]:
                     by_file[(code_colour(pc) * NTYPES + t) * FILES
                             + sq % STRIDE - FIRST_SQ % STRIDE] += 1
-            v = VALUE[t] + PST[pc * NSQ + sq]
-            score += v if code_colour(pc) == 0 else -v
-            if HAS_ENDGAME:
-                phase += PHASE_WEIGHT[t]
-                v = VALUE_EG[t] + PST_EG[pc * NSQ + sq]
-                end += v if code_colour(pc) == 0 else -v
             if HAS_PASSED and PASSER[t]:
                 passers_add(&passers, sq, pc)
     if HAS_PASSED:
