@@ -199,9 +199,12 @@ cdef class Engine:
         """Ask a running search to stop (safe from another thread)."""
         self.search.stop_request = 1
 
-    def evaluate(self):
+    def evaluate(self, bint fresh=False):
+        """The static evaluation, from the side to move's view (evaluate.pxi).
+        `fresh`: its structure and passed-piece terms counted from the board instead
+        of read from the module's table of them (PAWN_TABLE), which a test compares."""
         self._idle()
-        return evaluate(&self.pos)
+        return evaluate_with(&self.pos, fresh)
 
     def piece_values(self):
         """The material value of each piece type, in type order (centipawns)."""

@@ -379,15 +379,22 @@ cdef int passer_kings(Pos* p, int sq, int colour, int rank) noexcept nogil:
     return score
 
 
-cdef int structure(unsigned char* count, unsigned char* by_file, int colour) noexcept nogil:
-    """The structure bonuses of `colour`'s pieces on the board (ST_*): `count` holds
-    each side's pieces by type, `by_file` those of the ST_FILED types by type and file
-    (evaluate fills both)."""
-    cdef int t, f, n, score = 0
-    cdef unsigned char* files
+cdef int structure_pairs(unsigned char* count, int colour) noexcept nogil:
+    """ST_PAIR's bonuses for `colour`: `count` holds each side's pieces by type
+    (evaluate's scan)."""
+    cdef int t, score = 0
     for t in range(NTYPES):
         if count[colour * NTYPES + t] >= 2:
             score += ST_PAIR[t]
+    return score
+
+
+cdef int structure_files(unsigned char* by_file, int colour) noexcept nogil:
+    """The doubled and isolated bonuses (ST_DOUBLED, ST_ISOLATED) of `colour`'s pieces
+    of the ST_FILED types: `by_file` holds each side's by type and file."""
+    cdef int t, f, n, score = 0
+    cdef unsigned char* files
+    for t in range(NTYPES):
         if not ST_FILED[t]:
             continue
         files = by_file + (colour * NTYPES + t) * FILES
@@ -401,6 +408,96 @@ cdef int structure(unsigned char* count, unsigned char* by_file, int colour) noe
     return score
 
 
+cdef inline void count_by_file(unsigned char* by_file, int sq, int pc) noexcept nogil:
+    """Count `pc` on `sq` (an ST_FILED type) in by_file, by side, type and file."""
+    by_file[(code_colour(pc) * NTYPES + code_type(pc)) * FILES
+            + sq % STRIDE - FIRST_SQ % STRIDE] += 1
+
+
+cdef void passed_terms(Pos* p, Passers* ps, int* passed, int* end) noexcept nogil:
+    """Add the passed pieces' bonuses (PASSED, and PASSED_KING's, into *end where the
+    endgame tables blend them) of the PASSER pieces the scan noted in `ps`, White's
+    less Black's."""
+    cdef int i, sq, colour, rank, v
+    for i in range(ps.n):
+        sq = ps.squares[i]
+        if not is_passed(p, ps, sq):
+            continue
+        colour = code_colour(p.b[sq])
+        rank = owner_rank(sq, colour)
+        v = PASSED[code_type(p.b[sq]) * RANKS + rank]
+        passed[0] += v if colour == 0 else -v
+        if HAS_PASSED_KING:
+            v = passer_kings(p, sq, colour, rank)
+            if HAS_ENDGAME:       # an ending's term: blended in with the endgame tables
+                end[0] += v if colour == 0 else -v
+            else:
+                passed[0] += v if colour == 0 else -v
+
+
+# The doubled and isolated bonuses and the passed pieces' (without PASSED_KING, which
+# reads the royal pieces too) depend on the pieces of the types they count alone
+# (FILE_BOUND: ST_FILED or PASSER, a game's pawns), which most moves leave where they
+# are; evaluate keeps their sum by those pieces' own Zobrist key (chess engines' pawn
+# hash), in a table shared by every engine of the module and their threads: an entry
+# holds its key xor its data, so that a reader of an entry another thread was writing
+# sees a miss (as the transposition table does).  PAWN_CACHED: the game has such terms.
+cdef enum:
+    PAWN_CACHED = (HAS_STRUCTURE | HAS_PASSED) & (1 - HAS_PASSED_KING)
+    PAWN_CACHE_SIZE = 1 << 14   # entries (a power of two): 256 KB
+
+
+cdef struct PawnEntry:
+    uint64_t check              # key ^ data
+    uint64_t data               # the file bonuses (low 32 bits) and the passed ones
+
+
+cdef PawnEntry PAWN_TABLE[PAWN_CACHE_SIZE]
+cdef unsigned char FILE_BOUND[NTYPES]
+
+
+cdef void fill_file_bound() noexcept:
+    cdef int t
+    for t in range(NTYPES):
+        FILE_BOUND[t] = (HAS_STRUCTURE and ST_FILED[t]) or (HAS_PASSED and PASSER[t])
+
+
+fill_file_bound()
+
+
+cdef (int, int) file_bound_terms(Pos* p, const short* squares, int n, uint64_t key,
+                                 bint fresh) noexcept nogil:
+    """(doubled and isolated bonuses, passed bonuses), White's less Black's, of the
+    FILE_BOUND pieces on squares[:n], whose Zobrist key is `key`: from PAWN_TABLE, or
+    counted and kept there (`fresh`: counted whatever the table holds, and not kept:
+    Engine.evaluate's check)."""
+    cdef PawnEntry* e = &PAWN_TABLE[key & (PAWN_CACHE_SIZE - 1)]
+    cdef uint64_t data = e.data
+    cdef unsigned char by_file[2 * NTYPES * FILES]
+    cdef Passers passers
+    cdef int i, sq, pc, files = 0, passed = 0, end = 0
+    if not fresh and e.check ^ data == key:
+        return <int> <uint32_t> data, <int> <uint32_t> (data >> 32)
+    memset(by_file, 0, sizeof(by_file))
+    passers_clear(&passers)
+    for i in range(n):
+        sq = squares[i]
+        pc = p.b[sq]
+        if HAS_STRUCTURE and ST_FILED[code_type(pc)]:
+            count_by_file(by_file, sq, pc)
+        if HAS_PASSED and PASSER[code_type(pc)]:
+            passers_add(&passers, sq, pc)
+    if HAS_STRUCTURE:
+        files = structure_files(by_file, 0) - structure_files(by_file, 1)
+    if HAS_PASSED:
+        passed_terms(p, &passers, &passed, &end)
+    if not fresh:
+        data = <uint64_t> <uint32_t> files | (<uint64_t> <uint32_t> passed) << 32
+        e.data = data
+        e.check = key ^ data
+    return files, passed
+
+
 cdef inline int blend(int middle, int end, int phase) noexcept nogil:
     """`middle` at the setup's phase (PHASE_MAX) or above, `end` at 0, in proportion
     between (C's division, towards zero: runtime/tune/features.py does the same)."""
@@ -410,27 +507,36 @@ cdef inline int blend(int middle, int end, int phase) noexcept nogil:
 
 
 cdef int evaluate(Pos* p) noexcept nogil:
+    return evaluate_with(p, False)
+
+
+cdef int evaluate_with(Pos* p, bint fresh) noexcept nogil:
     """Material, square bonuses (blended with the endgame's by phase where they are
     learned: HAS_ENDGAME), passed pieces, pieces in hand, king safety, structure,
     mobility, king attacks and attackers, threats, drop checks, and the rules' own terms
-    (rules_evaluate), from the side to move's view."""
+    (rules_evaluate), from the side to move's view.  `fresh`: the file-bound terms
+    counted, not read from PAWN_TABLE (Engine.evaluate's check of that table)."""
     # Material and square bonuses are kept up move by move (board.pxi Pos.material,
     # material_eg, phase): the scan is left with what needs the whole board.
-    cdef int score = p.material, passed = 0, end = p.material_eg, phase = p.phase, sq, pc, v, t
+    cdef int score = p.material, passed = 0, end = p.material_eg, phase = p.phase, sq, pc, t
+    cdef int files = 0
     cdef unsigned char count[2 * NTYPES]              # (HAS_STRUCTURE: by side and type,
     cdef unsigned char by_file[2 * NTYPES * FILES]    # and by file for ST_FILED types)
     cdef short placed[2 * NSQ]                        # (activity: each side's squares,
     cdef int placed_n[2]                              # White's from 0, Black's from NSQ)
-    cdef Passers passers                              # (HAS_PASSED)
-    cdef int i, colour, rank
+    cdef Passers passers                              # (HAS_PASSED, not PAWN_CACHED)
+    cdef short bound[NSQ]                             # (PAWN_CACHED: the FILE_BOUND
+    cdef int nbound = 0                               # pieces' squares, and their key)
+    cdef uint64_t pawn_key = 0
     cdef bint active = HAS_MOBILITY or HAS_SAFE_MOBILITY or HAS_KING_ATTACKS or HAS_THREATS \
         or HAS_BOARD_CHECKS
     placed_n[0] = placed_n[1] = 0
-    if HAS_PASSED:
+    if HAS_PASSED and not PAWN_CACHED:
         passers_clear(&passers)
     if HAS_STRUCTURE:
         memset(count, 0, sizeof(count))
-        memset(by_file, 0, sizeof(by_file))
+        if not PAWN_CACHED:
+            memset(by_file, 0, sizeof(by_file))
     for sq in range(FIRST_SQ, LAST_SQ + 1):
         pc = p.b[sq]
         if pc > OFF:
@@ -440,26 +546,23 @@ cdef int evaluate(Pos* p) noexcept nogil:
                 placed_n[code_colour(pc)] += 1
             if HAS_STRUCTURE:
                 count[code_colour(pc) * NTYPES + t] += 1
-                if ST_FILED[t]:
-                    by_file[(code_colour(pc) * NTYPES + t) * FILES
-                            + sq % STRIDE - FIRST_SQ % STRIDE] += 1
-            if HAS_PASSED and PASSER[t]:
-                passers_add(&passers, sq, pc)
-    if HAS_PASSED:
-        for i in range(passers.n):
-            sq = passers.squares[i]
-            if not is_passed(p, &passers, sq):
-                continue
-            colour = code_colour(p.b[sq])
-            rank = owner_rank(sq, colour)
-            v = PASSED[code_type(p.b[sq]) * RANKS + rank]
-            passed += v if colour == 0 else -v
-            if HAS_PASSED_KING:
-                v = passer_kings(p, sq, colour, rank)
-                if HAS_ENDGAME:       # an ending's term: blended in with the endgame tables
-                    end += v if colour == 0 else -v
-                else:
-                    passed += v if colour == 0 else -v
+            if PAWN_CACHED:
+                if FILE_BOUND[t]:
+                    bound[nbound] = sq
+                    nbound += 1
+                    pawn_key ^= Z_PIECE[pc * NSQ + sq]
+            else:
+                if HAS_STRUCTURE and ST_FILED[t]:
+                    count_by_file(by_file, sq, pc)
+                if HAS_PASSED and PASSER[t]:
+                    passers_add(&passers, sq, pc)
+    if PAWN_CACHED:
+        files, passed = file_bound_terms(p, bound, nbound, pawn_key, fresh)
+    else:
+        if HAS_PASSED:
+            passed_terms(p, &passers, &passed, &end)
+        if HAS_STRUCTURE:
+            files = structure_files(by_file, 0) - structure_files(by_file, 1)
     if HAS_ENDGAME:
         if HAS_DROPS:
             for t in range(NTYPES):
@@ -472,7 +575,7 @@ cdef int evaluate(Pos* p) noexcept nogil:
     if HAS_KING_SAFETY:
         score += king_safety(p, 0) - king_safety(p, 1)
     if HAS_STRUCTURE:
-        score += structure(count, by_file, 0) - structure(count, by_file, 1)
+        score += structure_pairs(count, 0) - structure_pairs(count, 1) + files
     if active:
         score += activity_0(p, placed, placed_n[0]) - activity_1(p, placed + NSQ, placed_n[1])
     if HAS_DROP_CHECKS:
