@@ -433,8 +433,10 @@ cdef int see_reply(Pos* p, Search* s, int sq, int level) noexcept nogil:
     cdef move_t* mv = s.movebuf + (MAX_PLY + level) * MAX_MOVES
     cdef int n, i, mover, gain, best_mover = INF, best_gain = 0, victim
     cdef move_t m, best = 0
-    if level >= SEE_LEVELS or p.b[sq] <= OFF or not attacked(p.b, sq, p.side):
+    if level >= SEE_LEVELS or p.b[sq] <= OFF:
         return 0
+    if not CAPTURES_BY_SOURCE and not attacked(p.b, sq, p.side):
+        return 0                  # (captures_onto's own walk finds no attacker as fast)
     victim = value_on(p, sq)
     n = captures_onto(p, mv, sq)
     for i in range(n):
