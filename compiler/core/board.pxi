@@ -16,7 +16,7 @@ cdef struct Undo:
     int lifted
     counters_t counters        # Pos.counter before the move, 16 bits each, the first
                                # lowest (HAS_COUNTERS only; an int, which keeps Undo at
-                               # 40 bytes, unless the game keeps two pairs: NCOUNTERS)
+                               # 56 bytes, unless the game keeps two pairs: NCOUNTERS)
     uint64_t key
     int material               # Pos.material, material_eg and phase before the move
     int material_eg
