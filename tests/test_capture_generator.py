@@ -7,30 +7,14 @@ full generator).  Every bundled game is walked at random, and at each position t
 lists of captures are compared.
 """
 
-import random
-
 import pytest
 
 import fairyforge as ff
+from capture_walks import capture_walk
 from fairyforge.encoding import F_CASTLE, F_DROP, F_EP, move_to
 
-PLIES = 60
 # The moves the exchange evaluation never makes: it takes a piece on its square.
 NOT_EXCHANGES = F_DROP | F_CASTLE | F_EP
-
-
-def _walk(game, seed):
-    """The positions of one random game (captures preferred, so that many arise)."""
-    rng = random.Random(seed)
-    pos = game.start()
-    for _ in range(PLIES):
-        yield pos
-        moves = pos.legal_moves()
-        if not moves or pos.outcome() is not None:
-            return
-        captures = set(pos.engine.captures(from_all_moves=True))
-        taking = [m for m in moves if m.code in captures]
-        pos.push(rng.choice(taking if taking and rng.random() < 0.5 else moves))
 
 
 @pytest.mark.parametrize("name", ff.bundled_games())
@@ -38,7 +22,7 @@ def test_the_capture_generator_finds_every_capture(games, name):
     game = games[name]
     seen = 0
     for seed in (1, 2):
-        for pos in _walk(game, seed):
+        for pos in capture_walk(game, seed):
             expected = pos.engine.captures(from_all_moves=True)
             assert sorted(pos.engine.captures()) == sorted(expected), pos.fen()
             seen += len(expected)
@@ -54,7 +38,7 @@ def test_the_exchange_evaluation_lists_the_captures_onto_a_square_in_order(games
     game = games[name]
     seen = 0
     for seed in (3, 4):
-        for pos in _walk(game, seed):
+        for pos in capture_walk(game, seed):
             listed = pos.engine.captures()
             for square in {move_to(m) for m in listed}:
                 onto = [m for m in listed if move_to(m) == square and not m & NOT_EXCHANGES]

@@ -12,33 +12,21 @@ from its FEN, whose sums are counted from the board, and the evaluation with tho
 bonuses counted afresh (`fresh`); taking every move back must give the start's
 evaluation again."""
 
-import random
-
 import pytest
 
 import fairyforge as ff
-
-PLIES = 60
+from capture_walks import capture_walk
 
 
 @pytest.mark.parametrize("name", ff.bundled_games())
 def test_kept_sums_and_cached_structure_match_a_fresh_count_along_random_games(games, name):
     game = games[name]
-    rng = random.Random(5)
-    pos = game.start()
-    start = pos.engine.evaluate()
-    made = 0
-    for _ in range(PLIES):
-        moves = pos.legal_moves()
-        if not moves or pos.outcome() is not None:
-            break
-        captures = set(pos.engine.captures(from_all_moves=True))
-        taking = [m for m in moves if m.code in captures]
-        pos.push(rng.choice(taking if taking and rng.random() < 0.7 else moves))
-        made += 1
+    start = game.start().engine.evaluate()
+    for pos in capture_walk(game, 5):
         kept = pos.engine.evaluate()
         assert kept == game.position(pos.fen()).engine.evaluate(), pos.fen()
         assert kept == pos.engine.evaluate(fresh=True), pos.fen()
+    made = len(pos.move_stack)
     assert made > 0
     for _ in range(made):
         pos.pop()
