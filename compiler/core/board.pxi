@@ -16,11 +16,8 @@ cdef struct Undo:
     int lifted
     counters_t counters        # Pos.counter before the move, 16 bits each, the first
                                # lowest (HAS_COUNTERS only; an int, which keeps Undo at
-                               # 56 bytes, unless the game keeps two pairs: NCOUNTERS)
+                               # 40 bytes, unless the game keeps two pairs: NCOUNTERS)
     uint64_t key
-    int material               # Pos.material, material_eg and phase before the move
-    int material_eg
-    int phase
 
 
 cdef enum:
@@ -48,14 +45,6 @@ cdef struct Pos:
     int castle_king[2]         # CHESS960: each side's castling king square (0: none), and
     int castle_rook[NCASTLE]   # each castling option's rook square, both from the FEN
     uint64_t key
-    # What the pieces on the board add to the evaluation, kept up by put and remove
-    # as the key is (evaluate.pxi keep_material; evaluate reads them instead of summing
-    # them at each leaf):
-    # White's less Black's VALUE + PST, the same of VALUE_EG + PST_EG (HAS_ENDGAME),
-    # and the PHASE_WEIGHT of every piece on the board (HAS_ENDGAME).
-    int material
-    int material_eg
-    int phase
     int ply
     Undo* hist
     int hist_cap
@@ -133,11 +122,9 @@ cdef inline void counter_add(Pos* p, int colour, int delta) noexcept nogil:
 cdef inline void put(Pos* p, int sq, int code) noexcept nogil:
     p.b[sq] = code
     p.key ^= Z_PIECE[code * NSQ + sq]
-    keep_material(p, sq, code, 1)
 
 
 cdef inline void remove(Pos* p, int sq) noexcept nogil:
-    keep_material(p, sq, p.b[sq], -1)
     p.key ^= Z_PIECE[p.b[sq] * NSQ + sq]
     p.b[sq] = EMPTY
 

@@ -428,7 +428,6 @@ cdef class Engine:
             if HASH_COUNTERS:
                 key ^= Z_COUNTER[i * (MAX_COUNTER + 1) + self.pos.counter[i]]
         self.pos.key = key
-        recount_material(&self.pos)
 
     def set_state(self, pieces, hands, int side, int castling, int ep, int ep_victim,
                   int halfmove, int fullmove, int lifted=0, counters=(0, 0)):

@@ -11,10 +11,11 @@
 # runtime/tune/features.py computes the same sums in Python, as features to fit: the two
 # must change together.
 
-# What each piece code on each square adds to the sums make and unmake keep up
-# (board.pxi Pos.material, material_eg, phase): White's pieces count up, Black's down,
-# and the rows of EMPTY and OFF are 0, so that put and remove add them without a test.
-# Filled once at import from VALUE, PST, VALUE_EG, PST_EG and PHASE_WEIGHT.
+# What each piece code on each square adds to the evaluation's material and square
+# sums: White's pieces count up, Black's down (VALUE + PST, and VALUE_EG + PST_EG and
+# PHASE_WEIGHT where HAS_ENDGAME), so that evaluate's scan adds one entry a piece.
+# Filled once at import.  (Keeping these sums up in make and unmake instead saved
+# the search under 2% and cost perft up to 12%: docs/engine.md.)
 cdef int MATERIAL[NCODES * NSQ]
 cdef int MATERIAL_EG[NCODES * NSQ]
 cdef int PHASE_OF[NCODES]
@@ -37,23 +38,6 @@ cdef void fill_material() noexcept:
 
 
 fill_material()
-
-
-cdef inline void keep_material(Pos* p, int sq, int code, int sign) noexcept nogil:
-    """Add (sign 1) or take away (-1) what `code` on `sq` adds to the kept sums."""
-    p.material += sign * MATERIAL[code * NSQ + sq]
-    if HAS_ENDGAME:
-        p.material_eg += sign * MATERIAL_EG[code * NSQ + sq]
-        p.phase += sign * PHASE_OF[code]
-
-
-cdef void recount_material(Pos* p) noexcept nogil:
-    """The kept sums counted from the board: for a position set whole
-    (Engine.set_state); make and unmake keep them up after."""
-    cdef int sq
-    p.material = p.material_eg = p.phase = 0
-    for sq in range(FIRST_SQ, LAST_SQ + 1):
-        keep_material(p, sq, p.b[sq], 1)
 
 
 cdef enum:
@@ -516,9 +500,7 @@ cdef int evaluate_with(Pos* p, bint fresh) noexcept nogil:
     mobility, king attacks and attackers, threats, drop checks, and the rules' own terms
     (rules_evaluate), from the side to move's view.  `fresh`: the file-bound terms
     counted, not read from PAWN_TABLE (Engine.evaluate's check of that table)."""
-    # Material and square bonuses are kept up move by move (board.pxi Pos.material,
-    # material_eg, phase): the scan is left with what needs the whole board.
-    cdef int score = p.material, passed = 0, end = p.material_eg, phase = p.phase, sq, pc, t
+    cdef int score = 0, passed = 0, end = 0, phase = 0, sq, pc, t
     cdef int files = 0
     cdef unsigned char count[2 * NTYPES]              # (HAS_STRUCTURE: by side and type,
     cdef unsigned char by_file[2 * NTYPES * FILES]    # and by file for ST_FILED types)
@@ -541,6 +523,10 @@ cdef int evaluate_with(Pos* p, bint fresh) noexcept nogil:
         pc = p.b[sq]
         if pc > OFF:
             t = code_type(pc)
+            score += MATERIAL[pc * NSQ + sq]
+            if HAS_ENDGAME:
+                end += MATERIAL_EG[pc * NSQ + sq]
+                phase += PHASE_OF[pc]
             if active:
                 placed[code_colour(pc) * NSQ + placed_n[code_colour(pc)]] = sq
                 placed_n[code_colour(pc)] += 1

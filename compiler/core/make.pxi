@@ -24,9 +24,6 @@ cdef void make(Pos* p, move_t m) noexcept nogil:
         if NCOUNTERS > 2:           # a second rule's pair (counters_t is 64 bits then)
             u.counters |= (<uint64_t>p.counter[2] << 32) | (<uint64_t>p.counter[3] << 48)
     u.key = p.key
-    u.material = p.material
-    u.material_eg = p.material_eg
-    u.phase = p.phase
     u.captured = 0
     u.hand_type = -1
     u.moved = 0
@@ -197,6 +194,3 @@ cdef void unmake(Pos* p) noexcept nogil:
             p.counter[2] = (<uint64_t>u.counters >> 32) & 0xFFFF
             p.counter[3] = <uint64_t>u.counters >> 48
     p.key = u.key
-    p.material = u.material
-    p.material_eg = u.material_eg
-    p.phase = u.phase
