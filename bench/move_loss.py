@@ -2,6 +2,7 @@
 
     python bench/move_loss.py crazyhouse                  # 100 positions, judge 1 s
     python bench/move_loss.py chess --positions 200 --judge-ms 2000 --json out.json
+    python bench/move_loss.py chess --match m.json --positions 2000 --judge-ms 50
 
 Positions are drawn from the games in bench/games/GAME-fsf.pgn.xz (Fairy-Stockfish
 against itself), between the 8th ply and the 80th.  At each, our engine (`fairyforge
@@ -14,6 +15,13 @@ us and for Fairy-Stockfish at the same time, and their mean loss (each loss cut 
 1000: a missed mate counts as 1000): where the two differ most tells tactics (the
 large losses) from judgement (the small ones).  A match says how much weaker; this
 says where.  Each position costs about two judge searches; one core.
+
+With `--match FILE` (a `bench/match.py --json` file), the moves judged are the ones
+the two engines played in that match's games instead: positions are drawn from every
+ply after the opening, the played move is judged as above, and the table adds each
+side's mean loss by the number of pieces on the board (pyffish counts them from the
+FEN), so that a match's losses can be placed in the opening, the middlegame or the
+ending.
 """
 
 import argparse
@@ -45,6 +53,82 @@ def game_lines(variant):
     while (game := chess.pgn.read_game(stream)) is not None:
         lines.append([move.uci() for move in game.mainline_moves()])
     return lines
+
+
+def match_positions(path, count, rng):
+    """`count` of the positions of a match's games (bench/match.py --json), each as
+    (moves before it, the move played there, "ours" or "opponent": who played it)."""
+    with open(path) as source:
+        games = json.load(source)["games"]
+    plies = []
+    for game in games:
+        moves, ours_white = game["moves"], game["engine_white"]
+        for ply in range(len(game["opening"]), len(moves)):
+            mover = "ours" if (ply % 2 == 0) == ours_white else "opponent"
+            plies.append((moves[:ply], moves[ply], mover))
+    return rng.sample(plies, min(count, len(plies)))
+
+
+def board_pieces(sf, variant, moves):
+    """How many pieces stand on the board after `moves` (the FEN's board field)."""
+    board = sf.get_fen(variant, sf.start_fen(variant), moves).split()[0]
+    return sum(char.isalpha() for char in board.split("[")[0])
+
+
+def judge_played(judge, moves, played, judge_ms):
+    """The played move's loss after `moves` by the judge (None where it gave no score)."""
+    judge.send("ucinewgame")
+    best, top = search(judge, moves, f"movetime {judge_ms}")
+    if played == best:
+        return 0
+    _, score = search(judge, moves, f"movetime {judge_ms} searchmoves {played}")
+    return None if score is None or top is None else max(0, top - score)
+
+
+PHASES = ((25, 999), (17, 24), (11, 16), (0, 10))   # pieces on the board, both kings counted
+
+
+def review_match(args):
+    """--match: judge the moves a match's engines played; print the tables."""
+    import pyffish as sf
+    variant = args.variant
+    with open(args.match) as source:
+        played_variant = json.load(source)["settings"]["variant"]
+    if played_variant != variant:
+        sys.exit(f"move_loss.py: {args.match} is a match of {played_variant}, not {variant}")
+    positions = match_positions(args.match, args.positions, random.Random(args.seed))
+    judge = UciEngine(FSF_BINARY, [("UCI_Variant", variant)], "judge")
+    rows = []
+    try:
+        judge.ready()
+        for k, (moves, played, mover) in enumerate(positions, 1):
+            loss = judge_played(judge, moves, played, args.judge_ms)
+            rows.append({"moves": moves, "played": played, "mover": mover,
+                         "pieces": board_pieces(sf, variant, moves), "loss": loss})
+            if k % 50 == 0 or k == len(positions):
+                print(f"[{k}/{len(positions)}] judged", flush=True)
+    finally:
+        judge.close()
+    report = {name: summary([{name + "_loss": row["loss"]} for row in rows
+                             if row["mover"] == name], name) for name in ("ours", "opponent")}
+    print(f"\n{variant}, the moves played in {args.match}, judged at {args.judge_ms} ms:")
+    print("engine           judged  " + "  ".join(f">{t:>4}" for t in THRESHOLDS) + "  mean loss")
+    for name in ("ours", "opponent"):
+        s = report[name]
+        print(f"{name:<16} {s['judged']:>6}  " +
+              "  ".join(f"{s['over'][t]:>5}" for t in THRESHOLDS) + f"  {s['mean']:>9}")
+    print("\nmean loss by pieces on the board (moves judged):")
+    for low, high in PHASES:
+        cells = []
+        for name in ("ours", "opponent"):
+            losses = [min(row["loss"], LOSS_CAP) for row in rows if row["mover"] == name
+                      and row["loss"] is not None and low <= row["pieces"] <= high]
+            cells.append(f"{sum(losses) / max(len(losses), 1):7.1f} ({len(losses)})")
+        label = f"{low}+" if high == 999 else f"{low}-{high}"
+        print(f"  {label:<6} ours {cells[0]}   opponent {cells[1]}")
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"summary": report, "rows": rows}, out, indent=1)
 
 
 def draw_positions(lines, count, rng):
@@ -102,7 +186,11 @@ def main(argv=None):
     parser.add_argument("--engine", default="fairyforge uci", help="our engine's command")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write every position's row here")
+    parser.add_argument("--match", help="judge the moves played in this match.py --json "
+                        "file instead (its variant; positions from its games)")
     args = parser.parse_args(argv)
+    if args.match:
+        return review_match(args)
 
     positions = draw_positions(game_lines(args.variant), args.positions,
                                random.Random(args.seed))
