@@ -704,7 +704,7 @@ def test_the_cache_key_holds_every_table_a_build_reads():
 
 def test_a_files_search_settings_reach_its_engine_and_no_other(games):
     """crazyhouse's bundled file sets null move and the history malus on, chess's the
-    malus and six others (matches measured them for those games); what a file leaves
+    malus, null move and eight others (matches measured them for those games); what a file leaves
     out keeps the defaults of every game.  The names a file may use are the engine's
     settings."""
     crazyhouse = evalparams.read(evalparams.bundled_path("crazyhouse"))
@@ -714,13 +714,14 @@ def test_a_files_search_settings_reach_its_engine_and_no_other(games):
     assert games["crazyhouse"].start().engine.search_settings()["tempo"] == 0
     shipped = evalparams.read(evalparams.bundled_path("chess"))["search_settings"]
     assert shipped == {"cont_history": 1, "history_malus": 1, "qs_delta": 200, "tempo": 20,
-                       "cut_reduction": 1, "lmr_first": 2, "probcut": 200}
+                       "cut_reduction": 1, "lmr_first": 2, "probcut": 200, "null_move": 1,
+                       "qs_promotions": 800, "aspiration": 40}
     assert evalparams.read(evalparams.bundled_path("shogi"))["search_settings"] == \
         {"history_malus": 1}
     assert games["shogi"].start().engine.search_settings()["history_malus"] == 1
     chess = games["chess"].start().engine.search_settings()
     assert {name: chess[name] for name in shipped} == shipped
-    assert chess["null_move"] == 0
+    assert chess["singular_depth"] == 0 and chess["lmr_futility"] == 0
     assert sorted(chess) == sorted(evalparams.SEARCH_SETTINGS)
 
 

@@ -175,8 +175,10 @@ cdef struct TTHit:
 
 cdef Settings default_settings() noexcept:
     cdef Settings d
-    d.null_move = 0             # even in chess and shogi again and again: docs/engine.md
-                                # (crazyhouse, +19 over 1200 games, sets it in its file)
+    d.null_move = 0             # even in self-play in chess and shogi again and again
+                                # (docs/engine.md); crazyhouse's file sets it (+19 over
+                                # 1200 games), and chess's with qs_promotions and
+                                # aspiration (+0.060 a game against Fairy-Stockfish)
     d.null_base = 3
     d.null_depth_div = 4
     d.null_margin = 0
@@ -196,6 +198,7 @@ cdef Settings default_settings() noexcept:
     d.qs_evasions = 0
     d.qs_checks = 0
     d.aspiration = 0            # chess +28 over 300 games at 100 ms, +3 over 300 at 40 ms
+                                # (chess's file sets 40: see null_move)
     d.cont_history = 0          # chess about +19 over 600 games at 40 ms, shogi -6 over 300
     d.tempo = 0                 # chess about +15 over 667 games at 40 ms: not shown
                                 # (chess's file sets these two and qs_delta: +20 together
