@@ -403,8 +403,8 @@ cdef class Engine:
         self._rehash()
 
     cdef void _rehash(self):
-        """The Zobrist key and the evaluation's kept sums counted from the whole
-        position (make and unmake keep both up after)."""
+        """The Zobrist key counted from the whole position (make and unmake keep it
+        up after)."""
         cdef uint64_t key = 0
         cdef int i, c, typ
         for i in range(NSQ):
