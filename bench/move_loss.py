@@ -90,33 +90,53 @@ PHASES = ((25, 999), (17, 24), (11, 16), (0, 10))   # pieces on the board, both 
 
 def review_match(args):
     """--match: judge the moves a match's engines played; print the tables."""
-    import pyffish as sf
-    variant = args.variant
     with open(args.match) as source:
         played_variant = json.load(source)["settings"]["variant"]
-    if played_variant != variant:
-        sys.exit(f"move_loss.py: {args.match} is a match of {played_variant}, not {variant}")
+    if played_variant != args.variant:
+        sys.exit(f"move_loss.py: {args.match} is a match of {played_variant}, "
+                 f"not {args.variant}")
     positions = match_positions(args.match, args.positions, random.Random(args.seed))
+    rows = judge_match_moves(args.variant, positions, args.judge_ms)
+    report = {name: summary([{name + "_loss": row["loss"]} for row in rows
+                             if row["mover"] == name], name) for name in ("ours", "opponent")}
+    print(f"\n{args.variant}, the moves played in {args.match}, judged at {args.judge_ms} ms:")
+    print_loss_table(report, (("ours", "ours"), ("opponent", "opponent")))
+    print_losses_by_pieces(rows)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"summary": report, "rows": rows}, out, indent=1)
+
+
+def judge_match_moves(variant, positions, judge_ms):
+    """A row for each (moves, played, mover) of `positions`: the played move's loss by
+    a full-strength Fairy-Stockfish, and the pieces on the board before it."""
+    import pyffish as sf
     judge = UciEngine(FSF_BINARY, [("UCI_Variant", variant)], "judge")
     rows = []
     try:
         judge.ready()
         for k, (moves, played, mover) in enumerate(positions, 1):
-            loss = judge_played(judge, moves, played, args.judge_ms)
             rows.append({"moves": moves, "played": played, "mover": mover,
-                         "pieces": board_pieces(sf, variant, moves), "loss": loss})
+                         "pieces": board_pieces(sf, variant, moves),
+                         "loss": judge_played(judge, moves, played, judge_ms)})
             if k % 50 == 0 or k == len(positions):
                 print(f"[{k}/{len(positions)}] judged", flush=True)
     finally:
         judge.close()
-    report = {name: summary([{name + "_loss": row["loss"]} for row in rows
-                             if row["mover"] == name], name) for name in ("ours", "opponent")}
-    print(f"\n{variant}, the moves played in {args.match}, judged at {args.judge_ms} ms:")
+    return rows
+
+
+def print_loss_table(report, names):
+    """The counts of moves over each threshold and the mean loss, a line per engine."""
     print("engine           judged  " + "  ".join(f">{t:>4}" for t in THRESHOLDS) + "  mean loss")
-    for name in ("ours", "opponent"):
+    for name, label in names:
         s = report[name]
-        print(f"{name:<16} {s['judged']:>6}  " +
+        print(f"{label:<16} {s['judged']:>6}  " +
               "  ".join(f"{s['over'][t]:>5}" for t in THRESHOLDS) + f"  {s['mean']:>9}")
+
+
+def print_losses_by_pieces(rows):
+    """Each side's mean loss (cut at LOSS_CAP) by the pieces on the board."""
     print("\nmean loss by pieces on the board (moves judged):")
     for low, high in PHASES:
         cells = []
@@ -126,9 +146,6 @@ def review_match(args):
             cells.append(f"{sum(losses) / max(len(losses), 1):7.1f} ({len(losses)})")
         label = f"{low}+" if high == 999 else f"{low}-{high}"
         print(f"  {label:<6} ours {cells[0]}   opponent {cells[1]}")
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({"summary": report, "rows": rows}, out, indent=1)
 
 
 def draw_positions(lines, count, rng):
@@ -212,11 +229,7 @@ def main(argv=None):
             engine.close()
     report = {name: summary(rows, name) for name in ("ours", "fsf")}
     print(f"\n{args.variant}, {args.movetime} ms a move, judged at {args.judge_ms} ms:")
-    print("engine           judged  " + "  ".join(f">{t:>4}" for t in THRESHOLDS) + "  mean loss")
-    for name, label in (("ours", "ours"), ("fsf", "Fairy-Stockfish")):
-        s = report[name]
-        print(f"{label:<16} {s['judged']:>6}  " +
-              "  ".join(f"{s['over'][t]:>5}" for t in THRESHOLDS) + f"  {s['mean']:>9}")
+    print_loss_table(report, (("ours", "ours"), ("fsf", "Fairy-Stockfish")))
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"summary": report, "rows": rows}, out, indent=1)
