@@ -204,7 +204,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", help="also write every position's row here")
     parser.add_argument("--match", help="judge the moves played in this match.py --json "
-                        "file instead (its variant; positions from its games)")
+                        "file instead (positions from its games; --engine and --movetime "
+                        "are not used)")
     args = parser.parse_args(argv)
     if args.match:
         return review_match(args)
